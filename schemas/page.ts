@@ -1,0 +1,204 @@
+import { z } from 'zod';
+import { Cta, Hero, Localized, LocalizedList, RichText, Seo, Slug, TextBlock } from './common';
+import { CtaSection, FeatureSection, FormIntro, SectionLink, Slide } from './sections';
+
+const PagePath = z
+  .string()
+  .regex(/^\/([a-z0-9]+(-[a-z0-9]+)*)?$/, 'write the English path, e.g. "/about" or "/" for the home page')
+  .describe('The English path of the page; the Dutch page lives at the same path under /nl.');
+
+/** Fields every page has. */
+const pageBase = {
+  path: PagePath,
+  name: Localized.describe('Short name of the page, used in menus and breadcrumbs.'),
+  seo: Seo,
+  hero: Hero,
+};
+
+/** Home: hero carousel, featured services, testimonials, latest news and the lab's claims. */
+export const HomePage = z
+  .strictObject({
+    id: z.literal('home'),
+    ...pageBase,
+    slides: z.array(Slide).min(1).max(8).describe('The hero carousel slides, in order.'),
+    highlights: FeatureSection.describe('The lab\'s claims: experience, guarantee, speed, rush service.'),
+    featured: z
+      .strictObject({
+        title: Localized.describe('Section heading.'),
+        intro: Localized.optional().describe('Optional sentence under the heading.'),
+        services: z.array(Slug).min(1).describe('Slugs of the services shown as cards, in order.'),
+        link: SectionLink,
+      })
+      .describe('Featured services.'),
+    testimonials: z
+      .strictObject({
+        title: Localized.describe('Section heading.'),
+        items: z.array(Slug).min(1).describe('Ids of the testimonials shown, in order.'),
+        link: SectionLink,
+      })
+      .describe('Testimonials shown on the home page.'),
+    news: z
+      .strictObject({
+        title: Localized.describe('Section heading.'),
+        count: z.number().int().min(1).max(6).default(3).describe('How many of the newest articles to show.'),
+        link: SectionLink,
+      })
+      .describe('The newest blog articles.'),
+  })
+  .describe('The home page (content/pages/home.yaml).');
+
+/** About: story, vision, mission and claims. */
+export const AboutPage = z
+  .strictObject({
+    id: z.literal('about'),
+    ...pageBase,
+    story: z.strictObject({ title: Localized, body: RichText }).describe('Our story.'),
+    vision: TextBlock.describe('Our vision.'),
+    mission: TextBlock.describe('Our mission.'),
+    highlights: FeatureSection.describe('The lab\'s claims.'),
+    cta: CtaSection,
+  })
+  .describe('The about page (content/pages/about.yaml).');
+
+/** Services overview: category cards, why choose us, call to action. */
+export const ServicesPage = z
+  .strictObject({
+    id: z.literal('services'),
+    ...pageBase,
+    categories: z
+      .strictObject({
+        title: Localized,
+        intro: Localized.optional(),
+        services: z.array(Slug).min(1).describe('Slugs of the category pages shown as cards, in order.'),
+      })
+      .describe('The category cards.'),
+    whyChooseUs: FeatureSection,
+    cta: CtaSection,
+  })
+  .describe('The services overview (content/pages/services.yaml).');
+
+/** Marketing services for clinics: offers, packages, additional services. */
+export const MarketingPage = z
+  .strictObject({
+    id: z.literal('marketing-services'),
+    ...pageBase,
+    intro: TextBlock.describe('Introduction under the hero.'),
+    offers: FeatureSection.describe('What we offer.'),
+    packages: z
+      .strictObject({
+        title: Localized,
+        intro: Localized.optional(),
+        items: z
+          .array(
+            z.strictObject({
+              name: Localized.describe('Package name.'),
+              description: Localized.describe('Who the package is for.'),
+              features: LocalizedList.describe('What the package includes.'),
+            }),
+          )
+          .min(1)
+          .describe('The packages, numbered in this order; no prices.'),
+      })
+      .describe('The packages.'),
+    additional: FeatureSection.describe('Additional services.'),
+    cta: CtaSection,
+  })
+  .describe('Marketing services (content/pages/marketing-services.yaml).');
+
+/** Appointment booking: form, information panel and lab-visit card. */
+export const AppointmentPage = z
+  .strictObject({
+    id: z.literal('appointment'),
+    ...pageBase,
+    form: FormIntro,
+    info: z
+      .strictObject({
+        title: Localized.describe('Heading of the information panel.'),
+        booking: TextBlock.describe('How booking works.'),
+        expect: z.strictObject({ title: Localized, items: LocalizedList }).describe('What to expect after sending.'),
+        hoursTitle: Localized.describe('Heading above the opening hours (from site settings).'),
+        emergencyTitle: Localized.describe('Heading above the emergency note (from site settings).'),
+      })
+      .describe('The information panel beside the form.'),
+    labVisit: z.strictObject({ title: Localized, text: Localized, cta: Cta }).describe('The card inviting a visit to the lab.'),
+  })
+  .describe('The appointment page (content/pages/appointment.yaml).');
+
+/** For dentists: the extra services and the order-request form. */
+export const ForDoctorsPage = z
+  .strictObject({
+    id: z.literal('for-doctors'),
+    ...pageBase,
+    services: FeatureSection.describe('The services for dentists (KPT team, shade determination, repairs, marketing, support).'),
+    form: FormIntro,
+  })
+  .describe('The page for dentists (content/pages/for-doctors.yaml).');
+
+/** Contact: form, contact card and click-to-load map. */
+export const ContactPage = z
+  .strictObject({
+    id: z.literal('contact'),
+    ...pageBase,
+    form: FormIntro,
+    card: z.strictObject({ title: Localized }).describe('The contact card; its facts come from site settings.'),
+    map: z.strictObject({ title: Localized, text: Localized }).describe('The "Lab Location" map placeholder.'),
+  })
+  .describe('The contact page (content/pages/contact.yaml).');
+
+/** Blog list: hero and the article categories. */
+export const BlogPage = z
+  .strictObject({
+    id: z.literal('blog'),
+    ...pageBase,
+    categories: z
+      .array(
+        z.strictObject({
+          id: z
+            .string()
+            .regex(/^[a-z]+(_[a-z]+)*$/, 'the key is the English name in lower case with underscores, e.g. "dental_implants"')
+            .describe('The filter key, used in the URL and by articles.'),
+          label: Localized.describe('The button text.'),
+        }),
+      )
+      .min(1)
+      .describe('The article categories, in the order of the filter buttons ("All" comes first by itself).'),
+  })
+  .describe('The blog list (content/pages/blog.yaml).');
+
+/** Testimonials: the list and the submission form. */
+export const TestimonialsPage = z
+  .strictObject({
+    id: z.literal('testimonials'),
+    ...pageBase,
+    list: z.strictObject({ title: Localized, intro: Localized.optional() }).describe('Heading of the list.'),
+    form: FormIntro,
+  })
+  .describe('The testimonials page (content/pages/testimonials.yaml).');
+
+/** Privacy statement. */
+export const PrivacyPage = z
+  .strictObject({
+    id: z.literal('privacy'),
+    ...pageBase,
+    updated: z.iso.date('write the date as YYYY-MM-DD').describe('Date of the last change to the statement.'),
+    body: RichText.describe('The statement.'),
+  })
+  .describe('The privacy statement (content/pages/privacy.yaml).');
+
+/** The not-found page; it has no path of its own. */
+export const NotFoundPage = z
+  .strictObject({
+    id: z.literal('not-found'),
+    name: pageBase.name,
+    seo: Seo,
+    hero: Hero,
+  })
+  .describe('The not-found page (content/pages/not-found.yaml).');
+
+/** One page file in `content/pages/`; `id` picks which kind of page it is and must match the file name. */
+export const Page = z.discriminatedUnion('id', [
+  HomePage, AboutPage, ServicesPage, MarketingPage, AppointmentPage, ForDoctorsPage,
+  ContactPage, BlogPage, TestimonialsPage, PrivacyPage, NotFoundPage,
+]);
+export type Page = z.infer<typeof Page>;
+export type PageId = Page['id'];

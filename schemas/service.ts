@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { Image, Localized, LocalizedList, Seo, Slug, TextBlock } from './common';
+import { CtaSection } from './sections';
+
+/** Fields every service file has. */
+const serviceBase = {
+  slug: Slug.describe('The URL segment under /services/ and the file name.'),
+  name: Localized.describe('The short name ("Zirconia crowns"), used in menus, cards and the "Benefits of X" headings.'),
+  seo: Seo,
+  hero: z
+    .strictObject({
+      title: Localized.describe('The page heading (h1).'),
+      description: Localized.describe('One or two sentences under the heading.'),
+      image: Image.describe('The hero background picture.'),
+    })
+    .describe('The page hero.'),
+  card: z
+    .strictObject({
+      description: Localized.describe('One or two sentences on the card.'),
+      image: Image.describe('The card picture.'),
+    })
+    .describe('How the service appears as a card in listings and on the home page.'),
+};
+
+/** A category listing: a grid of cards for the services it contains. */
+export const CategoryService = z
+  .strictObject({
+    kind: z.literal('category'),
+    ...serviceBase,
+    intro: Localized.describe('A paragraph above the grid.'),
+    items: z.array(Slug).min(1).describe('Slugs of the detail services shown as cards, in order.'),
+  })
+  .describe('A category listing page.');
+
+/** A treatment or product page in the shared detail layout. */
+export const DetailService = z
+  .strictObject({
+    kind: z.literal('detail'),
+    ...serviceBase,
+    category: Slug.optional().describe('Slug of the category this service belongs to, for breadcrumbs.'),
+    moreInfo: z.array(TextBlock).length(3, 'give exactly three blocks').describe('"More Information about X": three heading and paragraph blocks.'),
+    benefits: LocalizedList.superRefine((list, ctx) => {
+      if (list.en.length < 4 || list.en.length > 7) {
+        ctx.addIssue({ code: 'custom', path: ['en'], message: `give 4 to 7 benefits (now ${list.en.length})`, params: { rule: 'schema/count' } });
+      }
+    }).describe('"Benefits of X": 4 to 7 short items with a check mark.'),
+    process: z
+      .array(z.strictObject({ title: Localized, description: Localized }))
+      .min(5, 'give 5 or 6 steps')
+      .max(6, 'give 5 or 6 steps')
+      .describe('"Process of X": 5 or 6 numbered steps, from scan or impression to delivery.'),
+    testimonials: z.array(Slug).default([]).describe('Ids of testimonials shown on the page; the section is hidden when empty.'),
+    testimonialStyle: z.enum(['stars', 'simple']).default('stars').describe('"simple" shows the testimonials as plain cards without stars.'),
+    beforeAfter: z
+      .strictObject({
+        before: Image.describe('The situation before treatment.'),
+        after: Image.describe('The result.'),
+        description: Localized.describe('What the comparison shows.'),
+      })
+      .optional()
+      .describe('Optional before/after comparison.'),
+    closingBanner: z.boolean().default(true).describe('false hides the closing "Interested in X?" banner.'),
+  })
+  .describe('A service detail page.');
+
+/** The All-on-4 / All-on-6 page. */
+export const AllOn4Service = z
+  .strictObject({
+    kind: z.literal('allon4'),
+    ...serviceBase,
+    details: TextBlock.describe('The details section: title and text.'),
+    benefits: z
+      .array(TextBlock)
+      .length(5, 'give the five benefits')
+      .describe('The five benefits: immediate function, fewer implants, minimally invasive, satisfaction, durable results.'),
+    cta: CtaSection,
+  })
+  .describe('The All-on-4 / All-on-6 page.');
+
+/** One file in `content/services/`; `kind` picks the layout, `slug` must match the file name. */
+export const Service = z.discriminatedUnion('kind', [CategoryService, DetailService, AllOn4Service]);
+export type Service = z.infer<typeof Service>;

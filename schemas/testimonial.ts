@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import { Image, Localized, Slug } from './common';
+
+/** One published testimonial (`content/testimonials/<id>.yaml`). */
+export const Testimonial = z
+  .strictObject({
+    id: Slug.describe('The testimonial\'s id and file name.'),
+    name: z.string().min(1).describe('Name of the person, as they agreed to be shown.'),
+    role: Localized.describe('Their role or clinic, e.g. "Dentist, Utrecht".'),
+    text: Localized.describe('What they said.'),
+    image: Image.optional().describe('Optional portrait (an illustration unless a real photo was given with consent).'),
+    rating: z.number().int().min(1).max(5).default(5).describe('Stars, 1 to 5.'),
+  })
+  .describe('A testimonial.');
+export type Testimonial = z.infer<typeof Testimonial>;
