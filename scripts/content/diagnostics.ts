@@ -1,0 +1,73 @@
+/** A problem found in content, located compiler-style at a file, line and column. */
+export interface Diagnostic {
+  /** Path relative to the project root, with forward slashes (`content/services/zirconia.yaml`). */
+  file: string;
+  /** 1-based line. */
+  line: number;
+  /** 1-based column. */
+  column: number;
+  severity: 'error' | 'warning' | 'note';
+  /** A stable rule id such as `i18n/missing-nl`, for searching the README and for tests. */
+  rule: string;
+  /** What is wrong, naming the YAML path. */
+  message: string;
+  /** What to do about it. */
+  hint?: string;
+  /** The YAML path of the node, e.g. `hero.title.nl`. */
+  path?: string;
+}
+
+/** Output formats of the generate command. */
+export type Format = 'pretty' | 'github' | 'json';
+
+/** Orders diagnostics by file, line and column so output is stable. */
+export function sortDiagnostics(list: Diagnostic[]): Diagnostic[] {
+  return [...list].sort(
+    (a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column || a.rule.localeCompare(b.rule),
+  );
+}
+
+/** One diagnostic as a compiler-style line: `file:line:col severity rule message (hint)`. */
+export function formatPretty(d: Diagnostic): string {
+  return `${d.file}:${d.line}:${d.column} ${d.severity} ${d.rule} ${sentence(d)}`;
+}
+
+/** `path: message. Hint` as one sentence for people. */
+export function sentence(d: Diagnostic): string {
+  const where = d.path ? `${d.path}: ` : '';
+  const hint = d.hint ? `. ${d.hint.charAt(0).toUpperCase()}${d.hint.slice(1)}` : '';
+  return `${where}${d.message}${hint}`;
+}
+
+// GitHub annotations end at a newline and treat % specially, so both are escaped.
+function escapeData(s: string): string {
+  return s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+}
+function escapeProperty(s: string): string {
+  return escapeData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
+}
+
+/** One diagnostic as a GitHub Actions workflow command. */
+export function formatGithub(d: Diagnostic): string {
+  const level = d.severity === 'note' ? 'notice' : d.severity;
+  const text = sentence(d);
+  return `::${level} file=${escapeProperty(d.file)},line=${d.line},col=${d.column},title=${escapeProperty(d.rule)}::${escapeData(text)}`;
+}
+
+/** Renders a whole report in the chosen format, with a closing summary for people. */
+export function formatReport(list: Diagnostic[], format: Format, files: number): string {
+  const sorted = sortDiagnostics(list);
+  if (format === 'json') return JSON.stringify({ files, diagnostics: sorted }, null, 2);
+  const lines = sorted.map(format === 'github' ? formatGithub : formatPretty);
+  if (format === 'pretty') lines.push(summary(sorted, files));
+  return lines.join('\n');
+}
+
+/** "checked 63 files: 2 errors, 1 warning". */
+export function summary(list: Diagnostic[], files: number): string {
+  const count = (s: Diagnostic['severity']) => list.filter((d) => d.severity === s).length;
+  const plural = (n: number, w: string) => `${n} ${w}${n === 1 ? '' : 's'}`;
+  const parts = [plural(count('error'), 'error'), plural(count('warning'), 'warning')];
+  if (count('note')) parts.push(plural(count('note'), 'note'));
+  return `checked ${plural(files, 'file')}: ${parts.join(', ')}`;
+}

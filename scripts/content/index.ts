@@ -1,0 +1,23 @@
+/** The content pipeline: check `content/` and emit the typed manifest. */
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { checkContent, type CheckOptions, type CheckResult } from './check';
+import { emitManifest } from './emit';
+
+export { checkContent, type CheckResult } from './check';
+export { formatReport, formatPretty, summary, type Diagnostic, type Format } from './diagnostics';
+
+/** Checks the content and, when it has no errors, writes the manifest. */
+export function generate(options: CheckOptions & { outDir?: string; write?: boolean }): CheckResult & { written: string[]; outDir: string } {
+  const outDir = options.outDir ?? join(options.root, 'src', 'generated');
+  const result = checkContent(options);
+  const failed = result.diagnostics.some((d) => d.severity === 'error');
+  if (failed || options.write === false) return { ...result, written: [], outDir };
+  const { written } = emitManifest(result.model, {
+    outDir,
+    imagesDir: options.imagesDir ?? join(options.root, 'src', 'assets', 'images'),
+    // The types live in this project even when the content comes from elsewhere (a test fixture).
+    typesFile: fileURLToPath(new URL('../../src/content/types.ts', import.meta.url)),
+  });
+  return { ...result, written, outDir };
+}

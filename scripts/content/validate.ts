@@ -1,0 +1,163 @@
+import type { z } from 'zod';
+import type { Diagnostic } from './diagnostics';
+import type { PathSegment, SourceFile } from './source';
+import { didYouMean } from './suggest';
+
+const languageName = { en: 'English', nl: 'Dutch' } as const;
+
+/** Dotted YAML path for messages: `process[2].title.nl`. */
+export function dotted(path: readonly PathSegment[]): string {
+  return path.reduce<string>((out, s) => (typeof s === 'number' ? `${out}[${s}]` : out ? `${out}.${s}` : s), '') || '(top level)';
+}
+
+function valueAt(data: unknown, path: readonly PathSegment[]): unknown {
+  let value = data;
+  for (const segment of path) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<PathSegment, unknown>)[segment];
+  }
+  return value;
+}
+
+function describe(value: unknown): string {
+  if (value === null) return 'an empty value';
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'object') return 'a map of keys';
+  if (typeof value === 'string') return `the text "${value.length > 40 ? `${value.slice(0, 37)}...` : value}"`;
+  return `${typeof value === 'number' ? 'the number' : 'the value'} ${String(value)}`;
+}
+
+const expectedNames: Record<string, string> = {
+  string: 'a text',
+  number: 'a number',
+  boolean: 'true or false',
+  array: 'a list (lines starting with "- ")',
+  object: 'a map of keys',
+};
+
+type Inst = { description?: string; _zod?: { def?: { shape?: Record<string, unknown> } } } | undefined;
+
+// zod hands each issue the schema that raised it: unknown keys keep the allowed keys for "did you mean",
+// missing values keep the field's documentation, so the message can say what belongs there.
+const errorMap: z.core.$ZodErrorMap = (issue) => {
+  const inst = issue.inst as Inst;
+  if (issue.code === 'unrecognized_keys') {
+    return { message: JSON.stringify(Object.keys(inst?._zod?.def?.shape ?? {})) };
+  }
+  if (issue.code === 'invalid_type' && issue.input === undefined) {
+    const keys = Object.keys(inst?._zod?.def?.shape ?? {}).sort().join(',');
+    return { message: JSON.stringify({ localized: keys === 'en,nl', description: inst?.description }) };
+  }
+  return undefined;
+};
+
+/** Validates one file's data against its schema and returns located diagnostics. */
+export function validate<T extends z.ZodType>(
+  source: SourceFile,
+  schema: T,
+  basePath: readonly PathSegment[] = [],
+): { data?: z.output<T>; diagnostics: Diagnostic[] } {
+  const input = valueAt(source.data, basePath);
+  const result = schema.safeParse(input, { error: errorMap });
+  if (result.success) return { data: result.data, diagnostics: [] };
+  const diagnostics: Diagnostic[] = [];
+  for (const issue of result.error.issues) {
+    diagnostics.push(...toDiagnostics(source, issue, input, basePath));
+  }
+  // A misspelt key is one mistake: drop the "missing" report for the key it was meant to be.
+  const meant = new Set(
+    diagnostics.filter((d) => d.rule === 'schema/unknown-key' && d.hint?.startsWith('did you mean')).map((d) => `${d.path?.replace(/\.[^.]+$/, '')}|${d.hint}`),
+  );
+  return {
+    diagnostics: diagnostics.filter((d) => !(d.rule === 'schema/missing-key' && meant.has(`${d.path}|did you mean "${/"(.+)"/.exec(d.message)?.[1]}"?`))),
+  };
+}
+
+function toDiagnostics(source: SourceFile, issue: z.core.$ZodIssue, input: unknown, basePath: readonly PathSegment[]): Diagnostic[] {
+  const rel = issue.path as PathSegment[];
+  const path = [...basePath, ...rel];
+  const at = (p: readonly PathSegment[], target: 'value' | 'key' = 'value') => source.locate(p, target);
+  const make = (p: readonly PathSegment[], rule: string, message: string, hint?: string, target: 'value' | 'key' = 'value'): Diagnostic => {
+    const { line, column } = at(p, target);
+    return { file: source.file, line, column, severity: 'error', rule, message, hint, path: dotted(p) };
+  };
+  const last = rel[rel.length - 1];
+  const value = valueAt(input, rel);
+  const parent = valueAt(input, rel.slice(0, -1));
+  const isLanguage = (last === 'en' || last === 'nl') && parent !== null && typeof parent === 'object' && !Array.isArray(parent);
+
+  switch (issue.code) {
+    case 'unrecognized_keys': {
+      let allowed: string[] = [];
+      try {
+        allowed = JSON.parse(issue.message) as string[];
+      } catch {
+        allowed = [];
+      }
+      return issue.keys.map((key) => {
+        const suggestion = didYouMean(key, allowed);
+        const hint = suggestion || (allowed.length ? `allowed keys here: ${allowed.join(', ')}` : 'remove it');
+        return make([...path, key], 'schema/unknown-key', `unknown key "${key}"`, hint, 'key');
+      });
+    }
+    case 'invalid_type': {
+      if (value === undefined) {
+        if (isLanguage) {
+          const lang = last as 'en' | 'nl';
+          return [
+            make(path.slice(0, -1), `i18n/missing-${lang}`, `the ${languageName[lang]} text is missing`, `add "${lang}:" with the ${languageName[lang]} text next to "${lang === 'en' ? 'nl' : 'en'}:"`),
+          ];
+        }
+        let info: { localized?: boolean; description?: string } = {};
+        try {
+          info = JSON.parse(issue.message) as typeof info;
+        } catch {
+          info = {};
+        }
+        const what = info.localized ? 'a text in English and Dutch, with "en:" and "nl:" below it' : (expectedNames[issue.expected] ?? issue.expected);
+        const about = info.description ? ` (${info.description.replace(/\.$/, '')})` : '';
+        return [make(path.slice(0, -1), 'schema/missing-key', `required key "${String(last)}" is missing${about}`, `add "${String(last)}:" here: ${what}`)];
+      }
+      const expected = expectedNames[issue.expected] ?? issue.expected;
+      return [make(path, 'schema/invalid-type', `expected ${expected}, found ${describe(value)}`, typeof value === 'object' && issue.expected === 'string' ? 'check the indentation of the lines below this key' : undefined)];
+    }
+    case 'too_small': {
+      if (isLanguage && typeof value === 'string') {
+        const lang = last as 'en' | 'nl';
+        return [make(path, `i18n/empty-${lang}`, `the ${languageName[lang]} text is empty`, `write the ${languageName[lang]} text`)];
+      }
+      const unit = Array.isArray(value) ? 'items' : 'characters';
+      return [make(path, 'schema/too-few', issue.message.startsWith('Too small') ? `needs at least ${String(issue.minimum)} ${unit}` : issue.message, `add ${unit} here`)];
+    }
+    case 'too_big': {
+      const unit = Array.isArray(value) ? 'items' : 'characters';
+      return [make(path, 'schema/too-many', issue.message.startsWith('Too big') ? `allows at most ${String(issue.maximum)} ${unit}` : issue.message, `remove ${unit} here`)];
+    }
+    case 'invalid_value': {
+      const options = issue.values.map(String);
+      const suggestion = typeof value === 'string' ? didYouMean(value, options) : '';
+      return [make(path, 'schema/invalid-value', `${describe(value)} is not allowed; use one of: ${options.join(', ')}`, suggestion || undefined)];
+    }
+    case 'invalid_union': {
+      const discriminator = (issue as { discriminator?: string }).discriminator;
+      const options = ((issue as { options?: unknown[] }).options ?? []).map(String);
+      if (discriminator) {
+        const found = valueAt(input, rel);
+        if (found === undefined) {
+          return [make(path.slice(0, -1), 'schema/missing-key', `required key "${discriminator}" is missing`, `add "${discriminator}:" with one of: ${options.join(', ')}`)];
+        }
+        const suggestion = typeof found === 'string' ? didYouMean(found, options) : '';
+        return [make(path, 'schema/invalid-value', `"${discriminator}" is ${describe(found)}; use one of: ${options.join(', ')}`, suggestion || undefined)];
+      }
+      return [make(path, 'schema/invalid-value', `${describe(value)} does not fit here`, 'see the field\'s description in schemas/')];
+    }
+    case 'invalid_format':
+      return [make(path, 'schema/invalid-format', `${describe(value)} is not valid`, issue.message.startsWith('Invalid') ? undefined : issue.message)];
+    case 'custom': {
+      const rule = (issue.params as { rule?: string } | undefined)?.rule ?? 'schema/invalid-value';
+      return [make(path, rule, issue.message)];
+    }
+    default:
+      return [make(path, 'schema/invalid-value', issue.message)];
+  }
+}

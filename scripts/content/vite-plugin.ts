@@ -1,0 +1,81 @@
+import { join } from 'node:path';
+import type { Plugin, ViteDevServer } from 'vite';
+import { sentence } from './diagnostics';
+import { generate } from './index';
+
+/**
+ * Runs the content check before a build (failing it on any error) and, in the dev server, again on
+ * every change under content/: a clean result rewrites the changed manifest modules, which replace
+ * themselves in the open page; an error shows in Vite's overlay with its file:line:col.
+ */
+export function contentPlugin(options: {
+  /** The project root. */
+  root: string;
+  /** Where content/ and src/assets/ are read from; defaults to the project root (tests use a fixture). */
+  contentRoot?: string;
+  /** Where the manifest is written; `@generated/...` imports resolve here. Defaults to src/generated. */
+  outDir?: string;
+}): Plugin {
+  const contentRoot = options.contentRoot ?? options.root;
+  const outDir = options.outDir ?? join(options.root, 'src', 'generated');
+  const contentDir = join(contentRoot, 'content');
+  const imagesDir = join(contentRoot, 'src', 'assets', 'images');
+  let server: ViteDevServer | undefined;
+  let timer: NodeJS.Timeout | undefined;
+
+  const run = () => {
+    const result = generate({ root: contentRoot, outDir });
+    const errors = result.diagnostics.filter((d) => d.severity === 'error');
+    return { result, errors };
+  };
+
+  const rerun = () => {
+    const { result, errors } = run();
+    if (!server) return;
+    const first = errors[0];
+    if (first) {
+      const list = errors.map((d) => `${d.file}:${d.line}:${d.column} ${d.rule} ${sentence(d)}`).join('\n');
+      server.config.logger.error(`content check failed:\n${list}`, { timestamp: true });
+      server.ws.send({
+        type: 'error',
+        err: {
+          message: `${errors.length} content error${errors.length === 1 ? '' : 's'}:\n${list}`,
+          stack: '',
+          id: join(contentRoot, first.file),
+          loc: { file: join(contentRoot, first.file), line: first.line, column: first.column },
+          plugin: 'content-check',
+        },
+      });
+    } else {
+      server.config.logger.info(`content checked: ${result.written.length} module(s) updated`, { timestamp: true });
+    }
+  };
+
+  return {
+    name: 'content-check',
+    config() {
+      return { resolve: { alias: { '@generated': outDir } } };
+    },
+    buildStart() {
+      if (server) return;
+      const { errors } = run();
+      if (errors.length) {
+        this.error(`content check failed; run "npm run check" for details:\n${errors.map((d) => `${d.file}:${d.line}:${d.column} ${d.rule} ${sentence(d)}`).join('\n')}`);
+      }
+    },
+    configureServer(devServer) {
+      server = devServer;
+      rerun();
+      devServer.watcher.add([contentDir, imagesDir]);
+      const onChange = (file: string) => {
+        if (!file.startsWith(contentDir) && !file.startsWith(imagesDir)) return;
+        clearTimeout(timer);
+        // Editors write a file in several steps; one check after they settle is enough.
+        timer = setTimeout(rerun, 60);
+      };
+      devServer.watcher.on('change', onChange);
+      devServer.watcher.on('add', onChange);
+      devServer.watcher.on('unlink', onChange);
+    },
+  };
+}

@@ -1,0 +1,128 @@
+import type {
+  AboutPage, AllOn4Service, AppointmentPage, Article, BlogPage, CategoryService, ContactPage, DetailService,
+  ForDoctorsPage, HomePage, MarketingPage, NavGroup, Navigation, NotFoundPage, PrivacyPage, ServicesPage,
+  SiteSettings, Testimonial, TestimonialsPage,
+} from '../../schemas';
+import type { z } from 'zod';
+
+/** The site's languages. */
+export type Lang = 'en' | 'nl';
+
+/** An image as a page uses it: a URL, its intrinsic size and the alt text in the page's language. */
+export interface ResolvedImage {
+  src: string;
+  width: number;
+  height: number;
+  alt: string;
+}
+
+/** A content type as one language sees it: texts become strings and images carry their size. */
+export type Localize<T> = T extends { en: string; nl: string }
+  ? string
+  : T extends { en: string[]; nl: string[] }
+    ? string[]
+    : T extends { src: string; alt: { en: string; nl: string } }
+      ? ResolvedImage
+      : T extends readonly (infer U)[]
+        ? Localize<U>[]
+        : T extends object
+          ? { [K in keyof T]: Localize<T[K]> }
+          : T;
+
+type Out<T extends z.ZodType> = Localize<z.output<T>>;
+
+/** A service as a card in listings. */
+export interface ServiceCard {
+  slug: string;
+  href: string;
+  name: string;
+  description: string;
+  image: ResolvedImage;
+}
+
+/** An article as a card in lists, feeds and "related articles". */
+export interface ArticleCard {
+  slug: string;
+  href: string;
+  title: string;
+  excerpt: string;
+  /** ISO date. */
+  date: string;
+  category: { id: string; label: string };
+  image: ResolvedImage;
+}
+
+export type TestimonialView = Out<typeof Testimonial>;
+
+export type HomeContent = Omit<Out<typeof HomePage>, 'featured' | 'testimonials' | 'news'> & {
+  featured: Omit<Out<typeof HomePage>['featured'], 'services'> & { services: ServiceCard[] };
+  testimonials: Omit<Out<typeof HomePage>['testimonials'], 'items'> & { items: TestimonialView[] };
+  news: Omit<Out<typeof HomePage>['news'], 'count'> & { articles: ArticleCard[] };
+};
+export type AboutContent = Out<typeof AboutPage>;
+export type ServicesContent = Omit<Out<typeof ServicesPage>, 'categories'> & {
+  categories: Omit<Out<typeof ServicesPage>['categories'], 'services'> & { services: ServiceCard[] };
+};
+export type MarketingContent = Out<typeof MarketingPage>;
+export type AppointmentContent = Out<typeof AppointmentPage>;
+export type ForDoctorsContent = Out<typeof ForDoctorsPage>;
+export type ContactContent = Out<typeof ContactPage>;
+export type BlogContent = Out<typeof BlogPage> & { articles: ArticleCard[] };
+export type TestimonialsContent = Out<typeof TestimonialsPage> & { testimonials: TestimonialView[] };
+export type PrivacyContent = Out<typeof PrivacyPage>;
+export type NotFoundContent = Out<typeof NotFoundPage>;
+
+export type CategoryContent = Omit<Out<typeof CategoryService>, 'items'> & { items: ServiceCard[] };
+export type DetailContent = Omit<Out<typeof DetailService>, 'testimonials' | 'category'> & {
+  testimonials: TestimonialView[];
+  category?: { slug: string; name: string; href: string };
+};
+export type AllOn4Content = Out<typeof AllOn4Service>;
+export type ArticleContent = Omit<Out<typeof Article>, 'related' | 'category'> & {
+  related: ArticleCard[];
+  category: { id: string; label: string };
+};
+
+/** A link in a menu with its label resolved and its path in the page's language. */
+export interface ResolvedLink {
+  href: string;
+  label: string;
+}
+export interface ResolvedGroup {
+  title: string;
+  href?: string;
+  links: ResolvedLink[];
+}
+
+/** What every page of one language needs: site settings, navigation and the interface strings. */
+export interface ShellContent {
+  site: Localize<SiteSettings>;
+  navigation: {
+    header: (ResolvedLink & { megaMenu: boolean })[];
+    megaMenu: ResolvedGroup[];
+    footer: { quickLinks: ResolvedGroup; services: ResolvedGroup };
+  };
+  ui: Record<string, string>;
+}
+
+/** Content of each page template, by template name. */
+export interface TemplateContent {
+  home: HomeContent;
+  about: AboutContent;
+  services: ServicesContent;
+  'marketing-services': MarketingContent;
+  appointment: AppointmentContent;
+  'for-doctors': ForDoctorsContent;
+  contact: ContactContent;
+  blog: BlogContent;
+  testimonials: TestimonialsContent;
+  privacy: PrivacyContent;
+  'not-found': NotFoundContent;
+  category: CategoryContent;
+  detail: DetailContent;
+  allon4: AllOn4Content;
+  article: ArticleContent;
+}
+export type Template = keyof TemplateContent;
+
+export type { Navigation, NavGroup };
