@@ -22,11 +22,18 @@ export interface CheckOptions {
   imagesDir?: string;
   /** Defaults to `<root>/src/assets/videos`. */
   videosDir?: string;
+  /**
+   * Keep every validated file in the model (needed to write the manifest). Without it, services,
+   * articles and testimonials are checked as they are read and only their facts are kept, so a large
+   * site is checked without holding all of it in memory.
+   */
+  retain?: boolean;
 }
 
 /** A validated file together with its source, for pointing at nodes. */
 export interface Entry<T> {
   source: SourceFile;
+  /** The validated data; for services, articles and testimonials only while `retain` is set. */
   data: T;
 }
 
@@ -95,12 +102,44 @@ export function checkContent(options: CheckOptions): CheckResult {
 
   const read = (abs: string): SourceFile | undefined => {
     files++;
-    const source = new SourceFile(rel(abs), readFileSync(abs, 'utf8'));
+    const source = new SourceFile(rel(abs), readFileSync(abs, 'utf8'), abs);
     if (source.syntaxErrors.length) {
       diagnostics.push(...source.syntaxErrors);
       return undefined;
     }
     return source;
+  };
+
+  const ctx: CrossContext = { imagesDir, videosDir, rel, at, diagnostics };
+  const facts: Facts = { links: [], refs: [], anchors: new Map(), serviceKinds: new Map() };
+  const visitImage = imageVisitor(model, ctx);
+  const visitLanguages = languageVisitor(ctx);
+  // Checks one file on its own and records what the cross-file checks need: links, references, anchors.
+  const scan = (entry: Entry<unknown>, collection: CollectionName | 'singles') => {
+    const owner = ownPath(entry.data, collection);
+    walk(entry.data, (value, path) => {
+      if (typeof value === 'string') {
+        if (path[path.length - 1] === 'href') facts.links.push({ entry, path: [...path], href: value, owner });
+        else if (value.includes('](')) {
+          for (const match of value.matchAll(inlineLink)) {
+            const target = match[2]!;
+            const linkPath = [...path];
+            // Points at the link target inside the text when the source spells it the same way.
+            const offsetOf = () => {
+              const range = entry.source.range(linkPath);
+              const found = range ? entry.source.text.indexOf(`](${target})`, range[0]) : -1;
+              return range && found >= 0 && found < range[1] ? found + 2 : undefined;
+            };
+            facts.links.push({ entry, path: linkPath, href: target, owner, offsetOf });
+          }
+        }
+      } else if (value !== null && typeof value === 'object') {
+        visitImage(entry, value, path);
+        visitLanguages(entry, value, path);
+      }
+    });
+    checkSeo(entry, ctx);
+    collectFacts(entry, collection, owner, facts);
   };
 
   if (!existsSync(contentDir)) {
@@ -177,16 +216,27 @@ export function checkContent(options: CheckOptions): CheckResult {
         if (typeof declared === 'string') brokenSlugs[collection].add(declared);
         continue;
       }
-      (model[collection] as Map<string, Entry<unknown>>).set(stem, { source, data: result.data });
+      const entry: Entry<unknown> = { source, data: result.data };
+      (model[collection] as Map<string, Entry<unknown>>).set(stem, entry);
+      if (collection !== 'pages') {
+        scan(entry, collection);
+        if (!options.retain) {
+          entry.data = undefined;
+          source.release();
+        }
+      }
     }
   }
+  // Site-wide files and pages are few and needed whole by the cross-file checks; they are scanned last.
+  for (const entry of [model.site, model.navigation, model.ui, ...model.redirects]) if (entry) scan(entry as Entry<unknown>, 'singles');
+  for (const entry of model.pages.values()) scan(entry as Entry<unknown>, 'pages');
   for (const id of requiredPages) {
     if (!model.pages.has(id) && !brokenSlugs.pages.has(id)) {
       fileProblem(`${rel(contentDir)}/pages/${id}.yaml`, 'content/missing-page', `the page "${id}" has no file`, `create content/pages/${id}.yaml (see schemas/page.ts)`);
     }
   }
 
-  crossCheck(model, brokenSlugs, { imagesDir, videosDir, rel, at, diagnostics });
+  crossCheck(model, brokenSlugs, facts, ctx);
   return { diagnostics, model, files };
 }
 
@@ -200,6 +250,36 @@ interface CrossContext {
   diagnostics: Diagnostic[];
 }
 
+/** A link found in a file, checked once every page is known. */
+interface LinkFact {
+  entry: Entry<unknown>;
+  path: PathSegment[];
+  href: string;
+  /** English path of the page the link is on, for same-page anchors. */
+  owner?: string;
+  /** Offset of the link target inside a text, computed only when the link is reported. */
+  offsetOf?: () => number | undefined;
+}
+
+/** A reference from one file to another entry, checked once every file is read. */
+interface RefFact {
+  entry: Entry<unknown>;
+  path: PathSegment[];
+  value: string;
+  target: CollectionName | 'blog-categories';
+  label: string;
+  kinds?: ServiceData['kind'][];
+}
+
+/** What the cross-file checks need from each file. */
+interface Facts {
+  links: LinkFact[];
+  refs: RefFact[];
+  /** Heading anchors of each page with rich text, by English path. */
+  anchors: Map<string, Set<string>>;
+  serviceKinds: Map<string, ServiceData['kind']>;
+}
+
 /** English paths of every page the content defines, mapped to what defines them. */
 export function routePaths(model: ContentModel): Map<string, string> {
   const paths = new Map<string, string>();
@@ -209,13 +289,53 @@ export function routePaths(model: ContentModel): Map<string, string> {
   return paths;
 }
 
-function crossCheck(model: ContentModel, broken: Record<CollectionName, Set<string>>, ctx: CrossContext): void {
+/** The English path of the page a file defines, if it is a page. */
+function ownPath(data: unknown, collection: CollectionName | 'singles'): string | undefined {
+  const d = data as { path?: string; slug?: string };
+  if (collection === 'pages') return d.path;
+  if (collection === 'services') return `/services/${d.slug}`;
+  if (collection === 'articles') return `/blog/${d.slug}`;
+  return undefined;
+}
+
+/** Records a file's references to other entries and its heading anchors. */
+function collectFacts(entry: Entry<unknown>, collection: CollectionName | 'singles', owner: string | undefined, facts: Facts): void {
+  const ref = (path: PathSegment[], value: string, target: RefFact['target'], label: string, kinds?: ServiceData['kind'][]) =>
+    facts.refs.push({ entry, path, value, target, label, kinds });
+  const anchorsOf = (body: { type: string; id?: string; text?: { en: string } }[]) => {
+    const ids = new Set<string>();
+    for (const block of body) if (block.type === 'heading' && block.text) ids.add(block.id ?? slugify(block.text.en));
+    if (owner) facts.anchors.set(owner, ids);
+  };
+  if (collection === 'pages') {
+    const page = entry.data as PageData;
+    if (page.id === 'home') {
+      page.featured.services.forEach((s, i) => ref(['featured', 'services', i], s, 'services', 'service'));
+      page.testimonials.items.forEach((t, i) => ref(['testimonials', 'items', i], t, 'testimonials', 'testimonial'));
+    } else if (page.id === 'services') {
+      page.categories.services.forEach((s, i) => ref(['categories', 'services', i], s, 'services', 'service', ['category', 'allon4']));
+    } else if (page.id === 'privacy') anchorsOf(page.body);
+  } else if (collection === 'services') {
+    const s = entry.data as ServiceData;
+    facts.serviceKinds.set(s.slug, s.kind);
+    if (s.kind === 'category') s.items.forEach((item, i) => ref(['items', i], item, 'services', 'service', ['detail', 'allon4']));
+    if (s.kind === 'detail') {
+      if (s.category) ref(['category'], s.category, 'services', 'service', ['category']);
+      s.testimonials.forEach((t, i) => ref(['testimonials', i], t, 'testimonials', 'testimonial'));
+    }
+  } else if (collection === 'articles') {
+    const a = entry.data as Article;
+    anchorsOf(a.body);
+    a.related.forEach((r, i) => {
+      if (r === a.slug) facts.refs.push({ entry, path: ['related', i], value: r, target: 'articles', label: 'self' });
+      else ref(['related', i], r, 'articles', 'article');
+    });
+    ref(['category'], a.category, 'blog-categories', 'blog category');
+  }
+}
+
+function crossCheck(model: ContentModel, broken: Record<CollectionName, Set<string>>, facts: Facts, ctx: CrossContext): void {
   const { at } = ctx;
-  const entries: Entry<unknown>[] = [
-    ...[model.site, model.navigation, model.ui].filter((e): e is Entry<never> => e !== undefined),
-    ...model.redirects,
-    ...model.pages.values(), ...model.services.values(), ...model.articles.values(), ...model.testimonials.values(),
-  ];
 
   // Routes: the English paths, and paths that exist but failed validation (so they are not reported twice).
   const routes = routePaths(model);
@@ -258,15 +378,14 @@ function crossCheck(model: ContentModel, broken: Record<CollectionName, Set<stri
     });
   }
 
-  // Internal links must reach a page (either language) or a redirect source.
+  // Internal links must reach a page (either language), a redirect source, or a heading anchor.
   const targets = new Set<string>();
   for (const p of [...known, ...redirectTo.keys()]) {
     targets.add(p);
     targets.add(localizePath(p, 'nl'));
   }
-  const anchors = anchorIndex(model);
-  const checkLink = (entry: Entry<unknown>, path: PathSegment[], href: string, offsetOf?: () => number | undefined) => {
-    if (!href.startsWith('/') && !href.startsWith('#')) return;
+  for (const { entry, path, href, owner, offsetOf } of facts.links) {
+    if (!href.startsWith('/') && !href.startsWith('#')) continue;
     const [beforeHash, hash] = href.split('#', 2) as [string, string | undefined];
     const target = beforeHash.split('?')[0]!;
     const report = (rule: string, message: string, hint: string, severity: Diagnostic['severity'] = 'error') => {
@@ -276,125 +395,51 @@ function crossCheck(model: ContentModel, broken: Record<CollectionName, Set<stri
       ctx.diagnostics.push({ file: entry.source.file, line, column, severity, rule, message, hint: hint || undefined, path: dotted(path) });
     };
     if (target === '') {
-      const own = ownAnchors(model, entry, anchors);
+      const own = owner ? facts.anchors.get(owner) : undefined;
       if (hash && own && !own.has(hash)) report('link/broken', `no heading on this page has the anchor "#${hash}"`, didYouMean(hash, own) || 'link to a heading id of this page');
-      return;
+      continue;
     }
     const clean = target.length > 1 ? target.replace(/\/$/, '') : target;
     if (!targets.has(clean)) {
-      if (brokenPages && !/^\/(nl\/)?(services|blog)\//.test(clean)) return;
+      if (brokenPages && !/^\/(nl\/)?(services|blog)\//.test(clean)) continue;
       const english = clean.replace(/^\/nl(?=\/|$)/, '') || '/';
       report('link/broken', `the link "${href}" points at no page`, didYouMeanPath(english, [...known, ...redirectTo.keys()]) || 'link to an existing page (npm run routes lists them)');
-      return;
+      continue;
     }
     if (clean === '/nl' || clean.startsWith('/nl/')) {
       report('link/language-prefix', `the link "${href}" names the Dutch page`, `write the English path "${clean.replace(/^\/nl/, '') || '/'}"; Dutch pages add /nl themselves`, 'warning');
     }
     if (hash) {
-      const list = anchors.get(clean.replace(/^\/nl(?=\/|$)/, '') || '/');
+      const list = facts.anchors.get(clean.replace(/^\/nl(?=\/|$)/, '') || '/');
       if (list && !list.has(hash)) report('link/broken', `"${clean}" has no heading with the anchor "#${hash}"`, didYouMean(hash, list) || `anchors there: ${[...list].join(', ')}`);
     }
-  };
-
-  // One walk per file runs every per-node check: links, images and both languages.
-  const visitImage = imageVisitor(model, ctx);
-  const visitLanguages = languageVisitor(ctx);
-  for (const entry of entries) {
-    walk(entry.data, (value, path) => {
-      if (typeof value !== 'string') {
-        if (value !== null && typeof value === 'object') {
-          visitImage(entry, value, path);
-          visitLanguages(entry, value, path);
-        }
-        return;
-      }
-      const key = path[path.length - 1];
-      if (key === 'href') {
-        checkLink(entry, path, value);
-        return;
-      }
-      if (!value.includes('](')) return;
-      for (const match of value.matchAll(inlineLink)) {
-        const target = match[2]!;
-        // Point at the link target inside the text when the source spells it the same way.
-        const offsetOf = () => {
-          const range = entry.source.range(path);
-          const found = range ? entry.source.text.indexOf(`](${target})`, range[0]) : -1;
-          return range && found >= 0 && found < range[1] ? found + 2 : undefined;
-        };
-        checkLink(entry, path, target, offsetOf);
-      }
-    });
   }
 
-  checkReferences(model, broken, ctx);
-  checkSeo(entries, ctx);
+  // References to other entries must exist and be of the right kind.
+  const blogCategories = (model.pages.get('blog')?.data as Extract<PageData, { id: 'blog' }> | undefined)?.categories.map((c) => c.id);
+  for (const { entry, path, value, target, label, kinds } of facts.refs) {
+    if (label === 'self') {
+      at(entry, path, 'ref/self', 'an article cannot be related to itself', 'pick another article');
+      continue;
+    }
+    if (target === 'blog-categories') {
+      if (blogCategories && !blogCategories.includes(value)) {
+        at(entry, path, 'ref/unknown', `there is no blog category "${value}"`, didYouMean(value, blogCategories) || `categories in content/pages/blog.yaml: ${blogCategories.join(', ')}`);
+      }
+      continue;
+    }
+    if (broken[target].has(value)) continue;
+    const map = model[target] as Map<string, Entry<unknown>>;
+    if (!map.has(value)) {
+      at(entry, path, 'ref/unknown', `there is no ${label} "${value}"`, didYouMean(value, map.keys()) || `create content/${target}/${value}.yaml or use an existing ${label}`);
+      continue;
+    }
+    const kind = facts.serviceKinds.get(value);
+    if (kinds && kind && !kinds.includes(kind)) at(entry, path, 'ref/wrong-kind', `"${value}" is a ${kind} page; a ${kinds.join(' or ')} page is needed here`);
+  }
+
   checkNavigation(model, routes, ctx);
   checkSite(model, ctx);
-}
-
-/** Heading anchors of pages with rich text, by English path. */
-function anchorIndex(model: ContentModel): Map<string, Set<string>> {
-  const index = new Map<string, Set<string>>();
-  const add = (path: string, body: { type: string; id?: string; text?: { en: string } }[]) => {
-    const ids = new Set<string>();
-    for (const block of body) if (block.type === 'heading' && block.text) ids.add(block.id ?? slugify(block.text.en));
-    index.set(path, ids);
-  };
-  for (const [slug, { data }] of model.articles) add(`/blog/${slug}`, data.body);
-  for (const [, { data }] of model.pages) if ('body' in data && 'path' in data) add(data.path, data.body);
-  return index;
-}
-
-function ownAnchors(model: ContentModel, entry: Entry<unknown>, index: Map<string, Set<string>>): Set<string> | undefined {
-  for (const [slug, e] of model.articles) if (e === entry) return index.get(`/blog/${slug}`);
-  for (const [, e] of model.pages) if (e === entry && 'path' in e.data) return index.get(e.data.path);
-  return undefined;
-}
-
-function checkReferences(model: ContentModel, broken: Record<CollectionName, Set<string>>, { at }: CrossContext): void {
-  const ref = (entry: Entry<unknown>, path: PathSegment[], value: string, collection: CollectionName, label: string, allowedKinds?: ServiceData['kind'][]) => {
-    if (broken[collection].has(value)) return;
-    const map = model[collection] as Map<string, Entry<unknown>>;
-    const target = map.get(value);
-    if (!target) {
-      at(entry, path, 'ref/unknown', `there is no ${label} "${value}"`, didYouMean(value, map.keys()) || `create content/${collection}/${value}.yaml or use an existing ${label}`);
-      return;
-    }
-    if (allowedKinds) {
-      const kind = (target.data as ServiceData).kind;
-      if (!allowedKinds.includes(kind)) at(entry, path, 'ref/wrong-kind', `"${value}" is a ${kind} page; a ${allowedKinds.join(' or ')} page is needed here`);
-    }
-  };
-  const blogCategories = (model.pages.get('blog')?.data as Extract<PageData, { id: 'blog' }> | undefined)?.categories.map((c) => c.id);
-  for (const [, entry] of model.pages) {
-    const page = entry.data;
-    if (page.id === 'home') {
-      page.featured.services.forEach((s, i) => ref(entry, ['featured', 'services', i], s, 'services', 'service'));
-      page.testimonials.items.forEach((t, i) => ref(entry, ['testimonials', 'items', i], t, 'testimonials', 'testimonial'));
-    } else if (page.id === 'services') {
-      page.categories.services.forEach((s, i) => ref(entry, ['categories', 'services', i], s, 'services', 'service', ['category', 'allon4']));
-    }
-  }
-  for (const [slug, entry] of model.services) {
-    const s = entry.data;
-    if (s.kind === 'category') s.items.forEach((item, i) => ref(entry, ['items', i], item, 'services', 'service', ['detail', 'allon4']));
-    if (s.kind === 'detail') {
-      if (s.category) ref(entry, ['category'], s.category, 'services', 'service', ['category']);
-      s.testimonials.forEach((t, i) => ref(entry, ['testimonials', i], t, 'testimonials', 'testimonial'));
-    }
-    void slug;
-  }
-  for (const [slug, entry] of model.articles) {
-    const a = entry.data;
-    a.related.forEach((r, i) => {
-      if (r === slug) at(entry, ['related', i], 'ref/self', 'an article cannot be related to itself', 'pick another article');
-      else ref(entry, ['related', i], r, 'articles', 'article');
-    });
-    if (blogCategories && !blogCategories.includes(a.category)) {
-      at(entry, ['category'], 'ref/unknown', `there is no blog category "${a.category}"`, didYouMean(a.category, blogCategories) || `categories in content/pages/blog.yaml: ${blogCategories.join(', ')}`);
-    }
-  }
 }
 
 function listFiles(dir: string, prefix = ''): string[] {
@@ -411,29 +456,29 @@ function imageVisitor(model: ContentModel, ctx: CrossContext): Visitor {
   let available: string[] | undefined;
   const videos = new Set<string>();
   return (entry, value, path) => {
-      if (Array.isArray(value)) return;
-      const v = value as Record<string, unknown>;
-      if (v.type === 'video' && typeof v.video === 'string') {
-        if (!videos.has(v.video) && !existsSync(join(ctx.videosDir, v.video))) {
-          ctx.at(entry, [...path, 'video'], 'image/missing', `the video "${v.video}" does not exist in ${ctx.rel(ctx.videosDir)}/`, 'add the file or fix the path');
-        } else videos.add(v.video);
-      }
-      if (typeof v.src !== 'string' || !isLocalizedText(v.alt)) return;
-      const src = v.src;
-      if (model.images.has(src)) return;
-      const abs = join(ctx.imagesDir, src);
-      if (!existsSync(abs)) {
-        available ??= listFiles(ctx.imagesDir);
-        ctx.at(entry, [...path, 'src'], 'image/missing', `the image "${src}" does not exist in ${ctx.rel(ctx.imagesDir)}/`, didYouMean(src, available) || 'add the file or fix the path');
-        return;
-      }
-      try {
-        const size = imageSize(readFileSync(abs));
-        if (!size.width || !size.height) throw new Error('no size');
-        model.images.set(src, { width: size.width, height: size.height });
-      } catch {
-        ctx.at(entry, [...path, 'src'], 'image/unreadable', `the size of "${src}" cannot be read`, 'save it as SVG (with width and height), PNG, JPEG, WebP or AVIF');
-      }
+    if (Array.isArray(value)) return;
+    const v = value as Record<string, unknown>;
+    if (v.type === 'video' && typeof v.video === 'string') {
+      if (!videos.has(v.video) && !existsSync(join(ctx.videosDir, v.video))) {
+        ctx.at(entry, [...path, 'video'], 'image/missing', `the video "${v.video}" does not exist in ${ctx.rel(ctx.videosDir)}/`, 'add the file or fix the path');
+      } else videos.add(v.video);
+    }
+    if (typeof v.src !== 'string' || !isLocalizedText(v.alt)) return;
+    const src = v.src;
+    if (model.images.has(src)) return;
+    const abs = join(ctx.imagesDir, src);
+    if (!existsSync(abs)) {
+      available ??= listFiles(ctx.imagesDir);
+      ctx.at(entry, [...path, 'src'], 'image/missing', `the image "${src}" does not exist in ${ctx.rel(ctx.imagesDir)}/`, didYouMean(src, available) || 'add the file or fix the path');
+      return;
+    }
+    try {
+      const size = imageSize(readFileSync(abs));
+      if (!size.width || !size.height) throw new Error('no size');
+      model.images.set(src, { width: size.width, height: size.height });
+    } catch {
+      ctx.at(entry, [...path, 'src'], 'image/unreadable', `the size of "${src}" cannot be read`, 'save it as SVG (with width and height), PNG, JPEG, WebP or AVIF');
+    }
   };
 }
 
@@ -442,46 +487,44 @@ const placeholderPattern = /\{(\w+)\}/g;
 /** Checks that both languages of a text differ where they should and share their placeholders. */
 function languageVisitor({ at }: CrossContext): Visitor {
   return (entry, value, path) => {
-      if (isLocalizedText(value)) {
-        if (value.en === value.nl && value.en.length >= 40) {
-          at(entry, [...path, 'nl'], 'i18n/identical', 'the Dutch text is the same as the English text', 'translate it, or confirm that the text is meant to be the same', 'warning');
-        }
-        if (!value.en.includes('{') && !value.nl.includes('{')) return;
-        const en = [...value.en.matchAll(placeholderPattern)].map((m) => m[1]).sort().join(',');
-        const nl = [...value.nl.matchAll(placeholderPattern)].map((m) => m[1]).sort().join(',');
-        if (en !== nl) {
-          at(entry, [...path, 'nl'], 'i18n/placeholder-mismatch', `the placeholders differ: English has {${en.split(',').filter(Boolean).join('}, {')}} and Dutch {${nl.split(',').filter(Boolean).join('}, {')}}`, 'use the same {placeholders} in both languages');
-        }
-      } else if (!Array.isArray(value)) {
-        const v = value as Record<string, unknown>;
-        const nlItems = v.nl;
-        if (Array.isArray(v.en) && Array.isArray(nlItems)) {
-          v.en.forEach((item, i) => {
-            if (typeof item === 'string' && item === nlItems[i] && item.length >= 40) {
-              at(entry, [...path, 'nl', i], 'i18n/identical', 'the Dutch item is the same as the English item', 'translate it', 'warning');
-            }
-          });
-        }
+    if (isLocalizedText(value)) {
+      if (value.en === value.nl && value.en.length >= 40) {
+        at(entry, [...path, 'nl'], 'i18n/identical', 'the Dutch text is the same as the English text', 'translate it, or confirm that the text is meant to be the same', 'warning');
       }
+      if (!value.en.includes('{') && !value.nl.includes('{')) return;
+      const en = [...value.en.matchAll(placeholderPattern)].map((m) => m[1]).sort().join(',');
+      const nl = [...value.nl.matchAll(placeholderPattern)].map((m) => m[1]).sort().join(',');
+      if (en !== nl) {
+        at(entry, [...path, 'nl'], 'i18n/placeholder-mismatch', `the placeholders differ: English has {${en.split(',').filter(Boolean).join('}, {')}} and Dutch {${nl.split(',').filter(Boolean).join('}, {')}}`, 'use the same {placeholders} in both languages');
+      }
+    } else if (!Array.isArray(value)) {
+      const v = value as Record<string, unknown>;
+      const nlItems = v.nl;
+      if (Array.isArray(v.en) && Array.isArray(nlItems)) {
+        v.en.forEach((item, i) => {
+          if (typeof item === 'string' && item === nlItems[i] && item.length >= 40) {
+            at(entry, [...path, 'nl', i], 'i18n/identical', 'the Dutch item is the same as the English item', 'translate it', 'warning');
+          }
+        });
+      }
+    }
   };
 }
 
 /** Search engines cut titles after about 60 characters and descriptions after about 160. */
 export const seoLimits = { title: 60, descriptionMin: 70, descriptionMax: 160 };
 
-function checkSeo(entries: Entry<unknown>[], { at }: CrossContext): void {
-  for (const entry of entries) {
-    const seo = (entry.data as { seo?: { title: { en: string; nl: string }; description: { en: string; nl: string } } }).seo;
-    if (!seo) continue;
-    for (const lang of ['en', 'nl'] as const) {
-      const title = seo.title[lang];
-      if (title.length > seoLimits.title) {
-        at(entry, ['seo', 'title', lang], 'length/title', `the title has ${title.length} characters; search results show about ${seoLimits.title}`, 'shorten it', 'warning');
-      }
-      const d = seo.description[lang];
-      if (d.length > seoLimits.descriptionMax || d.length < seoLimits.descriptionMin) {
-        at(entry, ['seo', 'description', lang], 'length/description', `the description has ${d.length} characters`, `aim for ${seoLimits.descriptionMin} to ${seoLimits.descriptionMax}`, 'warning');
-      }
+function checkSeo(entry: Entry<unknown>, { at }: CrossContext): void {
+  const seo = (entry.data as { seo?: { title: { en: string; nl: string }; description: { en: string; nl: string } } }).seo;
+  if (!seo) return;
+  for (const lang of ['en', 'nl'] as const) {
+    const title = seo.title[lang];
+    if (title.length > seoLimits.title) {
+      at(entry, ['seo', 'title', lang], 'length/title', `the title has ${title.length} characters; search results show about ${seoLimits.title}`, 'shorten it', 'warning');
+    }
+    const d = seo.description[lang];
+    if (d.length > seoLimits.descriptionMax || d.length < seoLimits.descriptionMin) {
+      at(entry, ['seo', 'description', lang], 'length/description', `the description has ${d.length} characters`, `aim for ${seoLimits.descriptionMin} to ${seoLimits.descriptionMax}`, 'warning');
     }
   }
 }

@@ -10,7 +10,8 @@ export { formatReport, formatPretty, summary, type Diagnostic, type Format } fro
 /** Checks the content and, when it has no errors, writes the manifest. */
 export function generate(options: CheckOptions & { outDir?: string; write?: boolean }): CheckResult & { written: string[]; outDir: string } {
   const outDir = options.outDir ?? join(options.root, 'src', 'generated');
-  const result = checkContent(options);
+  // Writing the manifest needs every file's data; a check alone does not.
+  const result = checkContent({ ...options, retain: options.write !== false });
   const failed = result.diagnostics.some((d) => d.severity === 'error');
   if (failed || options.write === false) return { ...result, written: [], outDir };
   const { written } = emitManifest(result.model, {

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { CORE_SCHEMA, load, type YAMLException } from 'js-yaml';
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node, type Pair } from 'yaml';
 import type { Diagnostic } from './diagnostics';
@@ -15,12 +16,16 @@ export class SourceFile {
   data: unknown;
   readonly syntaxErrors: Diagnostic[] = [];
   private parsed?: { doc: Document; lines: LineCounter };
+  private source?: string;
 
   constructor(
     /** Project-relative path, e.g. `content/site.yaml`. */
     readonly file: string,
-    readonly text: string,
+    text: string,
+    /** Absolute path, so a released text can be read again to point at a node. */
+    private readonly abs?: string,
   ) {
+    this.source = text;
     try {
       // The core schema reads dates and "yes" as text, as the `yaml` package does.
       this.data = load(text, { schema: CORE_SCHEMA, filename: file });
@@ -38,6 +43,23 @@ export class SourceFile {
         this.syntaxErrors.push({ file, line: (mark?.line ?? 0) + 1, column: (mark?.column ?? 0) + 1, severity: 'error', rule: 'yaml/syntax', message, hint: syntaxHint('') });
       }
     }
+  }
+
+  /** The file's text. */
+  get text(): string {
+    this.source ??= this.abs ? readFileSync(this.abs, 'utf8') : '';
+    return this.source;
+  }
+
+  /**
+   * Lets go of the text and parsed data once the file is checked; they are read again only if a
+   * later check reports a problem in this file, which keeps a large site's check small in memory.
+   */
+  release(): void {
+    if (!this.abs) return;
+    this.source = undefined;
+    this.parsed = undefined;
+    this.data = undefined;
   }
 
   /** The positioned YAML document, parsed on first use. */
