@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { contentPlugin } from './scripts/content/vite-plugin';
+import { contentPlugin } from './scripts/content/vite-plugin.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 

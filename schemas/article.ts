@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Image, Localized, LocalizedList, RichText, Seo, Slug } from './common';
+import { Image, Localized, LocalizedList, RichText, Seo, Slug } from './common.ts';
 
 /** One blog article (`content/articles/<slug>.yaml`). */
 export const Article = z

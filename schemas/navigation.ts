@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Href, Localized } from './common';
+import { Href, Localized } from './common.ts';
 
 /** A link in a menu; without a label it shows the target page's name. */
 export const NavLink = z

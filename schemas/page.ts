@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { Cta, Hero, Localized, LocalizedList, RichText, Seo, Slug, TextBlock } from './common';
-import { CtaSection, FeatureSection, FormIntro, SectionLink, Slide } from './sections';
+import { Cta, Hero, Localized, LocalizedList, RichText, Seo, Slug, TextBlock } from './common.ts';
+import { CtaSection, FeatureSection, FormIntro, SectionLink, Slide } from './sections.ts';
 
 const PagePath = z
   .string()
@@ -41,6 +41,7 @@ export const HomePage = z
       .strictObject({
         title: Localized.describe('Section heading.'),
         count: z.number().int().min(1).max(6).default(3).describe('How many of the newest articles to show.'),
+        articles: z.array(Slug).min(1).max(6).optional().describe('Slugs of articles to show instead of the newest ones, in order.'),
         link: SectionLink,
       })
       .describe('The newest blog articles.'),

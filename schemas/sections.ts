@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Cta, Href, Image, Localized, TextBlock } from './common';
+import { Cta, Href, Image, Localized, TextBlock } from './common.ts';
 
 /** Names of the line icons the site draws; a feature picks one. */
 export const iconNames = [

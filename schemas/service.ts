@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { Image, Localized, LocalizedList, Seo, Slug, TextBlock } from './common';
-import { CtaSection } from './sections';
+import { Image, Localized, LocalizedList, Seo, Slug, TextBlock } from './common.ts';
+import { CtaSection } from './sections.ts';
 
 /** Fields every service file has. */
 const serviceBase = {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Localized } from './common';
+import { Localized } from './common.ts';
 
 /** The days of the week, Monday first, as schema.org names them. */
 export const weekdays = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Image, Localized, Slug } from './common';
+import { Image, Localized, Slug } from './common.ts';
 
 /** One published testimonial (`content/testimonials/<id>.yaml`). */
 export const Testimonial = z

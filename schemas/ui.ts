@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Localized } from './common';
+import { Localized } from './common.ts';
 
 const Key = z.string().regex(/^[a-z][A-Za-z0-9]*$/, 'write a camelCase key such as "submitButton"');
 

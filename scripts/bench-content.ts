@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { CORE_SCHEMA, load } from 'js-yaml';
 import { parse } from 'yaml';
-import { checkContent } from './content/check';
+import { checkContent } from './content/check.ts';
 
 const { values } = parseArgs({ options: { count: { type: 'string', default: '5000' }, runs: { type: 'string', default: '5' } } });
 const count = Number(values.count);

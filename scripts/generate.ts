@@ -5,8 +5,8 @@
  */
 import { relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { formatReport, generate, type Format } from './content';
-import { listRoutes } from './content/emit';
+import { formatReport, generate, type Format } from './content/index.ts';
+import { listRoutes } from './content/emit.ts';
 
 const { values } = parseArgs({
   options: {

@@ -1,8 +1,8 @@
 import { StrictMode, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { contentLoaders, routes, shellLoaders } from '@generated/manifest';
-import { onContentUpdate } from './content/live';
-import type { Lang, ShellContent } from './content/types';
+import { onContentUpdate } from './content/live.ts';
+import type { Lang, ShellContent } from './content/types.ts';
 
 // The development entry until the routed, prerendered app replaces it: it shows the current
 // path's page heading from the manifest and follows content changes without reloading.

@@ -5,12 +5,12 @@ import type { z } from 'zod';
 import {
   Article, Navigation, Page, Redirects, Service, SiteSettings, Testimonial, UiDictionary,
   type Page as PageData, type Service as ServiceData,
-} from '../../schemas';
-import type { Diagnostic } from './diagnostics';
-import { SourceFile, type PathSegment } from './source';
-import { closest, didYouMean, didYouMeanPath } from './suggest';
-import { validate, dotted } from './validate';
-import { inlineLink, isLocalizedText, localizePath, slugify, walk } from './walk';
+} from '../../schemas/index.ts';
+import type { Diagnostic } from './diagnostics.ts';
+import { SourceFile, type PathSegment } from './source.ts';
+import { closest, didYouMean, didYouMeanPath } from './suggest.ts';
+import { validate, dotted } from './validate.ts';
+import { inlineLink, isLocalizedText, localizePath, slugify, walk } from './walk.ts';
 
 /** Where the check reads from; every path is absolute. */
 export interface CheckOptions {
@@ -312,6 +312,7 @@ function collectFacts(entry: Entry<unknown>, collection: CollectionName | 'singl
     if (page.id === 'home') {
       page.featured.services.forEach((s, i) => ref(['featured', 'services', i], s, 'services', 'service'));
       page.testimonials.items.forEach((t, i) => ref(['testimonials', 'items', i], t, 'testimonials', 'testimonial'));
+      page.news.articles?.forEach((a, i) => ref(['news', 'articles', i], a, 'articles', 'article'));
     } else if (page.id === 'services') {
       page.categories.services.forEach((s, i) => ref(['categories', 'services', i], s, 'services', 'service', ['category', 'allon4']));
     } else if (page.id === 'privacy') anchorsOf(page.body);

@@ -1,8 +1,8 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
-import type { Article, Page } from '../../schemas';
-import type { ContentModel } from './check';
-import { inlineLink, isLocalizedText, localizePath, slugify } from './walk';
+import type { Article, Page } from '../../schemas/index.ts';
+import type { ContentModel } from './check.ts';
+import { inlineLink, isLocalizedText, localizePath, slugify } from './walk.ts';
 
 type Lang = 'en' | 'nl';
 const langs: Lang[] = ['en', 'nl'];
@@ -21,6 +21,9 @@ export interface RouteRecord {
   alternate: string;
   /** Loader key in the manifest. */
   key: string;
+  /** The page's title and meta description in this language. */
+  title: string;
+  description: string;
 }
 
 /** Options for writing the manifest. */
@@ -66,14 +69,19 @@ export function emitManifest(model: ContentModel, options: EmitOptions): { writt
 /** The English paths of every route, with their templates. */
 export function listRoutes(model: ContentModel): RouteRecord[] {
   const routes: RouteRecord[] = [];
-  const add = (english: string, template: string, id: string, key: string) => {
+  type Seo = { title: { en: string; nl: string }; description: { en: string; nl: string } } | undefined;
+  const add = (english: string, template: string, id: string, key: string, seo: Seo) => {
     for (const lang of langs) {
-      routes.push({ path: localizePath(english, lang), lang, template, id, alternate: localizePath(english, lang === 'en' ? 'nl' : 'en'), key });
+      routes.push({
+        path: localizePath(english, lang), lang, template, id, alternate: localizePath(english, lang === 'en' ? 'nl' : 'en'), key,
+        title: seo?.title[lang] ?? '', description: seo?.description[lang] ?? '',
+      });
     }
   };
-  for (const [id, { data }] of model.pages) if ('path' in data) add(data.path, id, id, `pages/${id}`);
-  for (const [slug, { data }] of model.services) add(`/services/${slug}`, data.kind, slug, `services/${slug}`);
-  for (const [slug] of model.articles) add(`/blog/${slug}`, 'article', slug, `articles/${slug}`);
+  // Without retained data (a check only) the routes still list every page, without their titles.
+  for (const [id, { data }] of model.pages) if ('path' in data) add(data.path, id, id, `pages/${id}`, data.seo);
+  for (const [slug, { data }] of model.services) add(`/services/${slug}`, data?.kind ?? 'service', slug, `services/${slug}`, data?.seo);
+  for (const [slug, { data }] of model.articles) add(`/blog/${slug}`, 'article', slug, `articles/${slug}`, data?.seo);
   return routes;
 }
 
@@ -137,7 +145,7 @@ function buildFiles(model: ContentModel, options: EmitOptions): Map<string, stri
       const data = build(lang, imports);
       const file = `${name}.${lang}.ts`;
       const from = (abs: string) => importPath(join(options.outDir, dirname(file)), abs);
-      const lines = [generatedBanner, `import type { ${type} } from '${from(options.typesFile.replace(/\.ts$/, ''))}';`];
+      const lines = [generatedBanner, `import type { ${type} } from '${from(options.typesFile)}';`];
       for (const [src, id] of imports) lines.push(`import ${id} from '${from(join(options.imagesDir, src))}';`);
       lines.push('', `const content = ${serialize(data)} satisfies ${type};`, '', 'export default content;', '');
       // In the dev server a changed content file replaces this module in place, without a full reload.
@@ -161,7 +169,11 @@ function buildFiles(model: ContentModel, options: EmitOptions): Map<string, stri
             ...base,
             featured: { ...(base.featured as object), services: data.featured.services.map((s) => serviceCard(s, lang, imports)) },
             testimonials: { ...(base.testimonials as object), items: data.testimonials.items.map((t) => testimonial(t, lang, imports)) },
-            news: { title: data.news.title[lang], link: localize(data.news.link, lang, imports), articles: articlesByDate.slice(0, data.news.count).map((a) => articleCard(a, lang, imports)) },
+            news: {
+              title: data.news.title[lang],
+              link: localize(data.news.link, lang, imports),
+              articles: (data.news.articles?.map((slug) => model.articles.get(slug)!.data) ?? articlesByDate.slice(0, data.news.count)).map((a) => articleCard(a, lang, imports)),
+            },
           };
         case 'services':
           return { ...base, categories: { ...(base.categories as object), services: data.categories.services.map((s) => serviceCard(s, lang, imports)) } };
@@ -234,7 +246,7 @@ function buildFiles(model: ContentModel, options: EmitOptions): Map<string, stri
     };
   });
 
-  files.set('manifest.ts', manifestSource(model, routes, redirects, importPath(options.outDir, options.typesFile.replace(/\.ts$/, ''))));
+  files.set('manifest.ts', manifestSource(model, routes, redirects, importPath(options.outDir, options.typesFile)));
   return files;
 }
 
@@ -333,6 +345,8 @@ function manifestSource(model: ContentModel, routes: RouteRecord[], redirects: M
     '  id: string;',
     '  alternate: RoutePath;',
     '  key: ContentKey;',
+    '  title: string;',
+    '  description: string;',
     '}',
     '',
     `export type ContentKey = ${union(keys)};`,
@@ -350,12 +364,12 @@ function manifestSource(model: ContentModel, routes: RouteRecord[], redirects: M
     '',
     '/** Loads one page\'s content in one language; each page is its own chunk. */',
     'export const contentLoaders = {',
-    ...keys.map((k) => `  ${JSON.stringify(k)}: { en: () => import('./${k}.en'), nl: () => import('./${k}.nl') } as Loader<TemplateContent[${JSON.stringify(templateOf(k))}]>,`),
-    notFound ? "  'pages/not-found': { en: () => import('./pages/not-found.en'), nl: () => import('./pages/not-found.nl') } as Loader<TemplateContent['not-found']>," : '',
+    ...keys.map((k) => `  ${JSON.stringify(k)}: { en: () => import('./${k}.en.ts'), nl: () => import('./${k}.nl.ts') } as Loader<TemplateContent[${JSON.stringify(templateOf(k))}]>,`),
+    notFound ? "  'pages/not-found': { en: () => import('./pages/not-found.en.ts'), nl: () => import('./pages/not-found.nl.ts') } as Loader<TemplateContent['not-found']>," : '',
     '} as const;',
     '',
     '/** Loads the site settings, navigation and interface strings of one language. */',
-    "export const shellLoaders: Loader<ShellContent> = { en: () => import('./shell.en'), nl: () => import('./shell.nl') };",
+    "export const shellLoaders: Loader<ShellContent> = { en: () => import('./shell.en.ts'), nl: () => import('./shell.nl.ts') };",
     '',
   ].join('\n');
 }

@@ -1,11 +1,11 @@
 /** The content pipeline: check `content/` and emit the typed manifest. */
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { checkContent, type CheckOptions, type CheckResult } from './check';
-import { emitManifest } from './emit';
+import { checkContent, type CheckOptions, type CheckResult } from './check.ts';
+import { emitManifest } from './emit.ts';
 
-export { checkContent, type CheckResult } from './check';
-export { formatReport, formatPretty, summary, type Diagnostic, type Format } from './diagnostics';
+export { checkContent, type CheckResult } from './check.ts';
+export { formatReport, formatPretty, summary, type Diagnostic, type Format } from './diagnostics.ts';
 
 /** Checks the content and, when it has no errors, writes the manifest. */
 export function generate(options: CheckOptions & { outDir?: string; write?: boolean }): CheckResult & { written: string[]; outDir: string } {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { CORE_SCHEMA, load, type YAMLException } from 'js-yaml';
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node, type Pair } from 'yaml';
-import type { Diagnostic } from './diagnostics';
+import type { Diagnostic } from './diagnostics.ts';
 
 export type PathSegment = string | number;
 

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
-import type { Diagnostic } from './diagnostics';
-import type { PathSegment, SourceFile } from './source';
-import { didYouMean } from './suggest';
+import type { Diagnostic } from './diagnostics.ts';
+import type { PathSegment, SourceFile } from './source.ts';
+import { didYouMean } from './suggest.ts';
 
 const languageName = { en: 'English', nl: 'Dutch' } as const;
 

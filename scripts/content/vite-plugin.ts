@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Plugin, ViteDevServer } from 'vite';
-import { sentence } from './diagnostics';
-import { generate } from './index';
+import { sentence } from './diagnostics.ts';
+import { generate } from './index.ts';
 
 /**
  * Runs the content check before a build (failing it on any error) and, in the dev server, again on

@@ -1,4 +1,4 @@
-import type { PathSegment } from './source';
+import type { PathSegment } from './source.ts';
 
 /**
  * Calls `visit` for every value in a parsed YAML tree, depth first, with its path.

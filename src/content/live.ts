@@ -1,4 +1,4 @@
-import type { Lang } from './types';
+import type { Lang } from './types.ts';
 
 /** What a generated content module announces when the dev server replaces it. */
 export interface ContentUpdate {

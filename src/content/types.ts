@@ -2,7 +2,7 @@ import type {
   AboutPage, AllOn4Service, AppointmentPage, Article, BlogPage, CategoryService, ContactPage, DetailService,
   ForDoctorsPage, HomePage, MarketingPage, NavGroup, Navigation, NotFoundPage, PrivacyPage, ServicesPage,
   SiteSettings, Testimonial, TestimonialsPage,
-} from '../../schemas';
+} from '../../schemas/index.ts';
 import type { z } from 'zod';
 
 /** The site's languages. */
@@ -57,7 +57,7 @@ export type TestimonialView = Out<typeof Testimonial>;
 export type HomeContent = Omit<Out<typeof HomePage>, 'featured' | 'testimonials' | 'news'> & {
   featured: Omit<Out<typeof HomePage>['featured'], 'services'> & { services: ServiceCard[] };
   testimonials: Omit<Out<typeof HomePage>['testimonials'], 'items'> & { items: TestimonialView[] };
-  news: Omit<Out<typeof HomePage>['news'], 'count'> & { articles: ArticleCard[] };
+  news: Omit<Out<typeof HomePage>['news'], 'count' | 'articles'> & { articles: ArticleCard[] };
 };
 export type AboutContent = Out<typeof AboutPage>;
 export type ServicesContent = Omit<Out<typeof ServicesPage>, 'categories'> & {

@@ -4,9 +4,9 @@ import react from '@vitejs/plugin-react';
 import type { Browser, Page } from 'playwright-core';
 import { createServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contentPlugin } from '../../scripts/content/vite-plugin';
-import { launchBrowser } from '../support/browser';
-import { fixtureSite, projectRoot } from '../support/fixtures';
+import { contentPlugin } from '../../scripts/content/vite-plugin.ts';
+import { launchBrowser } from '../support/browser.ts';
+import { fixtureSite, projectRoot } from '../support/fixtures.ts';
 
 describe('the dev server', () => {
   let site: ReturnType<typeof fixtureSite>;

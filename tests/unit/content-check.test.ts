@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { checkContent } from '../../scripts/content/check';
-import type { Diagnostic } from '../../scripts/content/diagnostics';
-import { fixtureSite } from '../support/fixtures';
+import { checkContent } from '../../scripts/content/check.ts';
+import type { Diagnostic } from '../../scripts/content/diagnostics.ts';
+import { fixtureSite } from '../support/fixtures.ts';
 
 let cleanups: (() => void)[] = [];
 afterEach(() => {
@@ -164,6 +164,12 @@ describe('files, slugs and references', () => {
   it('reports an unknown related article with a suggestion', () => {
     const list = check({ bad: ['unknown-ref'] });
     expect(list.map(where)).toEqual(['content/articles/care-tips.yaml:21:11 ref/unknown']);
+    expect(list[0]!.hint).toBe('did you mean "implants-today"?');
+  });
+
+  it('reports an unknown article among the home page\'s chosen news', () => {
+    const list = check({ bad: ['unknown-news-article'] });
+    expect(list.map(where)).toEqual(['content/pages/home.yaml:33:25 ref/unknown']);
     expect(list[0]!.hint).toBe('did you mean "implants-today"?');
   });
 

@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkContent } from '../../scripts/content/check';
-import { generate } from '../../scripts/content';
-import { fixtureSite, projectRoot } from '../support/fixtures';
+import { checkContent } from '../../scripts/content/check.ts';
+import { generate } from '../../scripts/content/index.ts';
+import { fixtureSite, projectRoot } from '../support/fixtures.ts';
 
 const run = promisify(execFile);
 const tsx = join(projectRoot, 'node_modules', '.bin', 'tsx');
@@ -43,6 +43,7 @@ describe('the manifest', () => {
     expect(manifest).toContain('path: "/nl/services/zirconia"');
     expect(manifest).toMatch(/path: "\/about",\s+lang: "en",\s+template: "about",\s+id: "about",\s+alternate: "\/nl\/about"/);
     expect(manifest).toMatch(/path: "\/nl",\s+lang: "nl",\s+template: "home",\s+id: "home",\s+alternate: "\/"/);
+    expect(manifest).toMatch(/path: "\/nl\/services\/zirconia",[^}]+title: "Een paginatitel van een nette lengte voor zoekmachines",\s+description: "Een metabeschrijving/);
     expect(manifest).toContain('export const serviceSlugs = ["allon4","crowns","zirconia"] as const;');
   });
 
@@ -93,7 +94,7 @@ describe('the types of the manifest', () => {
       writeFileSync(
         usage,
         [
-          "import type { ArticleSlug, EnglishPath, RoutePath, ServiceSlug, UiKey } from './manifest';",
+          "import type { ArticleSlug, EnglishPath, RoutePath, ServiceSlug, UiKey } from './manifest.ts';",
           "export const service: ServiceSlug = 'zirconia';",
           "export const path: EnglishPath = '/services/zirconia';",
           "export const dutch: RoutePath = '/nl/testimonials';",
