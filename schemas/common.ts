@@ -107,7 +107,7 @@ export const TextBlock = z
 export const RichBlock = z.discriminatedUnion('type', [
   z
     .strictObject({
-      type: z.literal('heading'),
+      type: z.literal('heading').describe('A heading block.'),
       level: z.union([z.literal(2), z.literal(3)]).default(2).describe('2 for a section, 3 for a subsection.'),
       id: Slug.optional().describe('Anchor id for links to this heading; defaults to the English text as a slug.'),
       text: Localized.describe('The heading text.'),
@@ -115,13 +115,13 @@ export const RichBlock = z.discriminatedUnion('type', [
     .describe('A section heading.'),
   z
     .strictObject({
-      type: z.literal('paragraph'),
+      type: z.literal('paragraph').describe('A paragraph block.'),
       text: Localized.describe('The paragraph; `[label](/path)` links and `**bold**` are allowed.'),
     })
     .describe('A paragraph.'),
   z
     .strictObject({
-      type: z.literal('list'),
+      type: z.literal('list').describe('A list block.'),
       ordered: z.boolean().default(false).describe('true for a numbered list.'),
       items: z.array(Localized).min(1).describe('The list items; each may hold links and bold text.'),
     })

@@ -7,6 +7,9 @@ const PagePath = z
   .regex(/^\/([a-z0-9]+(-[a-z0-9]+)*)?$/, 'write the English path, e.g. "/about" or "/" for the home page')
   .describe('The English path of the page; the Dutch page lives at the same path under /nl.');
 
+/** The page's id, which picks its kind of page; it must equal the file name. */
+const pageId = <T extends string>(id: T) => z.literal(id).describe(`The page id; this file must be content/pages/${id}.yaml.`);
+
 /** Fields every page has. */
 const pageBase = {
   path: PagePath,
@@ -18,7 +21,7 @@ const pageBase = {
 /** Home: hero carousel, featured services, testimonials, latest news and the lab's claims. */
 export const HomePage = z
   .strictObject({
-    id: z.literal('home'),
+    id: pageId('home'),
     ...pageBase,
     slides: z.array(Slide).min(1).max(8).describe('The hero carousel slides, in order.'),
     highlights: FeatureSection.describe('The lab\'s claims: experience, guarantee, speed, rush service.'),
@@ -51,7 +54,7 @@ export const HomePage = z
 /** About: story, vision, mission and claims. */
 export const AboutPage = z
   .strictObject({
-    id: z.literal('about'),
+    id: pageId('about'),
     ...pageBase,
     story: z.strictObject({ title: Localized, body: RichText }).describe('Our story.'),
     vision: TextBlock.describe('Our vision.'),
@@ -64,7 +67,7 @@ export const AboutPage = z
 /** Services overview: category cards, why choose us, call to action. */
 export const ServicesPage = z
   .strictObject({
-    id: z.literal('services'),
+    id: pageId('services'),
     ...pageBase,
     categories: z
       .strictObject({
@@ -81,7 +84,7 @@ export const ServicesPage = z
 /** Marketing services for clinics: offers, packages, additional services. */
 export const MarketingPage = z
   .strictObject({
-    id: z.literal('marketing-services'),
+    id: pageId('marketing-services'),
     ...pageBase,
     intro: TextBlock.describe('Introduction under the hero.'),
     offers: FeatureSection.describe('What we offer.'),
@@ -109,7 +112,7 @@ export const MarketingPage = z
 /** Appointment booking: form, information panel and lab-visit card. */
 export const AppointmentPage = z
   .strictObject({
-    id: z.literal('appointment'),
+    id: pageId('appointment'),
     ...pageBase,
     form: FormIntro,
     info: z
@@ -128,7 +131,7 @@ export const AppointmentPage = z
 /** For dentists: the extra services and the order-request form. */
 export const ForDoctorsPage = z
   .strictObject({
-    id: z.literal('for-doctors'),
+    id: pageId('for-doctors'),
     ...pageBase,
     services: FeatureSection.describe('The services for dentists (KPT team, shade determination, repairs, marketing, support).'),
     form: FormIntro,
@@ -138,7 +141,7 @@ export const ForDoctorsPage = z
 /** Contact: form, contact card and click-to-load map. */
 export const ContactPage = z
   .strictObject({
-    id: z.literal('contact'),
+    id: pageId('contact'),
     ...pageBase,
     form: FormIntro,
     card: z.strictObject({ title: Localized }).describe('The contact card; its facts come from site settings.'),
@@ -149,7 +152,7 @@ export const ContactPage = z
 /** Blog list: hero and the article categories. */
 export const BlogPage = z
   .strictObject({
-    id: z.literal('blog'),
+    id: pageId('blog'),
     ...pageBase,
     categories: z
       .array(
@@ -169,7 +172,7 @@ export const BlogPage = z
 /** Testimonials: the list and the submission form. */
 export const TestimonialsPage = z
   .strictObject({
-    id: z.literal('testimonials'),
+    id: pageId('testimonials'),
     ...pageBase,
     list: z.strictObject({ title: Localized, intro: Localized.optional() }).describe('Heading of the list.'),
     form: FormIntro,
@@ -179,7 +182,7 @@ export const TestimonialsPage = z
 /** Privacy statement. */
 export const PrivacyPage = z
   .strictObject({
-    id: z.literal('privacy'),
+    id: pageId('privacy'),
     ...pageBase,
     updated: z.iso.date('write the date as YYYY-MM-DD').describe('Date of the last change to the statement.'),
     body: RichText.describe('The statement.'),
@@ -189,7 +192,7 @@ export const PrivacyPage = z
 /** The not-found page; it has no path of its own. */
 export const NotFoundPage = z
   .strictObject({
-    id: z.literal('not-found'),
+    id: pageId('not-found'),
     name: pageBase.name,
     seo: Seo,
     hero: Hero,

@@ -45,7 +45,7 @@ export const FormIntro = z
 export const Slide = z.discriminatedUnion('type', [
   z
     .strictObject({
-      type: z.literal('image'),
+      type: z.literal('image').describe('A picture slide.'),
       image: Image.describe('The background picture.'),
       title: Localized.describe('Slide heading.'),
       description: Localized.describe('Slide text.'),
@@ -54,7 +54,7 @@ export const Slide = z.discriminatedUnion('type', [
     .describe('A slide with a background picture.'),
   z
     .strictObject({
-      type: z.literal('video'),
+      type: z.literal('video').describe('A self-hosted video slide.'),
       video: z
         .string()
         .regex(/^[a-z0-9][a-z0-9/_.-]*\.(mp4|webm)$/, 'give a path inside src/assets/videos/, e.g. "lab.mp4"')
@@ -67,7 +67,7 @@ export const Slide = z.discriminatedUnion('type', [
     .describe('A slide with a self-hosted video.'),
   z
     .strictObject({
-      type: z.literal('youtube'),
+      type: z.literal('youtube').describe('A YouTube slide, loaded on request.'),
       youtubeId: z.string().regex(/^[A-Za-z0-9_-]{11}$/, 'a YouTube video id has 11 characters').describe('The YouTube video id.'),
       image: Image.describe('A self-hosted preview picture; nothing is loaded from YouTube until the visitor presses play.'),
       title: Localized.describe('Slide heading.'),

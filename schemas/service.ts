@@ -25,7 +25,7 @@ const serviceBase = {
 /** A category listing: a grid of cards for the services it contains. */
 export const CategoryService = z
   .strictObject({
-    kind: z.literal('category'),
+    kind: z.literal('category').describe('A category listing: a grid of cards.'),
     ...serviceBase,
     intro: Localized.describe('A paragraph above the grid.'),
     items: z.array(Slug).min(1).describe('Slugs of the detail services shown as cards, in order.'),
@@ -35,7 +35,7 @@ export const CategoryService = z
 /** A treatment or product page in the shared detail layout. */
 export const DetailService = z
   .strictObject({
-    kind: z.literal('detail'),
+    kind: z.literal('detail').describe('A treatment page in the shared detail layout.'),
     ...serviceBase,
     category: Slug.optional().describe('Slug of the category this service belongs to, for breadcrumbs.'),
     moreInfo: z.array(TextBlock).length(3, 'give exactly three blocks').describe('"More Information about X": three heading and paragraph blocks.'),
@@ -66,7 +66,7 @@ export const DetailService = z
 /** The All-on-4 / All-on-6 page. */
 export const AllOn4Service = z
   .strictObject({
-    kind: z.literal('allon4'),
+    kind: z.literal('allon4').describe('The All-on-4 / All-on-6 page.'),
     ...serviceBase,
     details: TextBlock.describe('The details section: title and text.'),
     benefits: z
