@@ -1,0 +1,45 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+
+// Canonical site paths as the build writes them: "/" or segments with no trailing slash.
+const SitePath = z.string().regex(/^\/(?:[^/?#\\\s]+(?:\/[^/?#\\\s]+)*)?$/, 'write a path such as "/about"');
+
+// A file under dist/client, relative to it; no ".." or "." segment, so it cannot point outside.
+const HtmlFile = z
+  .string()
+  .regex(/^(?!\/)(?:[^/\\]+\/)*[^/\\]+\.html$/, 'write an HTML file relative to dist/client, such as "about/index.html"')
+  .refine((file) => file.split('/').every((segment) => segment !== '..' && segment !== '.'), 'must stay inside dist/client');
+
+// Only real hashes may reach script-src, so a bad build cannot slip 'unsafe-inline' into the policy.
+const CspHash = z.string().regex(/^sha(?:256|384|512)-[A-Za-z0-9+/]+={0,2}$/, 'write a hash such as "sha256-AbC...="');
+
+const ByLanguage = z.object({ en: HtmlFile, nl: HtmlFile });
+
+/** The build's description of what it wrote (`dist/site.json`): pages, error pages, redirects, script hashes. */
+export const SiteManifest = z.object({
+  pages: z.record(SitePath, HtmlFile).describe('Each canonical path and its HTML file, relative to dist/client.'),
+  notFound: ByLanguage.describe('The not-found page per language.'),
+  articleNotFound: ByLanguage.describe('The not-found page for /blog/<slug> and /nl/blog/<slug>.'),
+  redirects: z.array(z.object({ from: SitePath, to: SitePath })).describe('Permanent redirects, answered with 301.'),
+  csp: z.record(HtmlFile, z.array(CspHash)).describe('Per HTML file, the CSP hashes of its inline scripts.'),
+});
+/** The parsed `dist/site.json`. */
+export type SiteManifest = z.infer<typeof SiteManifest>;
+
+/** Reads and checks `<distDir>/site.json`; throws with the file and the first problems when it is wrong. */
+export function loadSiteManifest(distDir: string): SiteManifest {
+  const file = join(distDir, 'site.json');
+  let data: unknown;
+  try {
+    data = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new Error(`cannot read ${file}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  }
+  const result = SiteManifest.safeParse(data);
+  if (!result.success) {
+    const problems = result.error.issues.slice(0, 5).map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
+    throw new Error(`${file} does not match the build contract:\n  ${problems.join('\n  ')}`);
+  }
+  return result.data;
+}

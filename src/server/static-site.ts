@@ -1,0 +1,290 @@
+import { createHash } from 'node:crypto';
+import { createReadStream, type Stats } from 'node:fs';
+import { open, stat, type FileHandle } from 'node:fs/promises';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { basename, extname, resolve, sep } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { acceptedEncodings, matchesIfNoneMatch, parseRange, type ByteRange, type Encoding } from './negotiation.ts';
+import { canonicalPath, encodePath, parseRequestPath } from './request-path.ts';
+import { contentSecurityPolicy, securityHeaders } from './security-headers.ts';
+import { loadSiteManifest } from './site-manifest.ts';
+
+/** Where the build is: `distDir` holds `site.json` and the `client/` folder that is served. */
+export interface SiteHandlerOptions {
+  distDir: string;
+}
+
+/**
+ * Answers a request from the build and resolves to true, or resolves to false when it leaves the request
+ * to someone else (a method other than GET/HEAD on a path that is neither a page, a redirect nor a file).
+ * `notFound` answers any request with the not-found page of its language.
+ */
+export type SiteHandler = ((req: IncomingMessage, res: ServerResponse) => Promise<boolean>) & {
+  notFound: (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+};
+
+interface TypeInfo {
+  type: string;
+  /** Text the build precompresses to `<file>.br` and `<file>.gz`. */
+  compressible: boolean;
+}
+
+const types: Record<string, TypeInfo> = {
+  '.html': { type: 'text/html; charset=utf-8', compressible: true },
+  '.js': { type: 'text/javascript; charset=utf-8', compressible: true },
+  '.mjs': { type: 'text/javascript; charset=utf-8', compressible: true },
+  '.css': { type: 'text/css; charset=utf-8', compressible: true },
+  '.svg': { type: 'image/svg+xml', compressible: true },
+  '.xml': { type: 'application/xml; charset=utf-8', compressible: true },
+  '.atom': { type: 'application/atom+xml; charset=utf-8', compressible: true },
+  '.rss': { type: 'application/rss+xml; charset=utf-8', compressible: true },
+  '.txt': { type: 'text/plain; charset=utf-8', compressible: true },
+  '.json': { type: 'application/json; charset=utf-8', compressible: true },
+  '.webmanifest': { type: 'application/manifest+json; charset=utf-8', compressible: true },
+  '.png': { type: 'image/png', compressible: false },
+  '.jpg': { type: 'image/jpeg', compressible: false },
+  '.jpeg': { type: 'image/jpeg', compressible: false },
+  '.webp': { type: 'image/webp', compressible: false },
+  '.avif': { type: 'image/avif', compressible: false },
+  '.woff2': { type: 'font/woff2', compressible: false },
+  '.ico': { type: 'image/x-icon', compressible: false },
+  '.mp4': { type: 'video/mp4', compressible: false },
+  '.webm': { type: 'video/webm', compressible: false },
+};
+
+/** The Content-Type the server sends for a file name, or undefined for a file it never serves. */
+export function contentTypeFor(file: string): string | undefined {
+  return types[extname(file).toLowerCase()]?.type;
+}
+
+const siblingSuffix: Record<Encoding, string> = { br: '.br', gzip: '.gz', identity: '' };
+const cacheControl = {
+  immutable: 'public, max-age=31536000, immutable',
+  revalidate: 'no-cache',
+  hour: 'public, max-age=3600',
+} as const;
+const readOnlyMethods = new Set(['GET', 'HEAD']);
+
+type Route =
+  | { kind: 'redirect'; location: string }
+  | { kind: 'page'; file: string }
+  | { kind: 'file'; file: string }
+  | { kind: 'missing'; path: string };
+
+/** How a file is sent: as a page (revalidated HTML), a static file, or an error page (no validators). */
+interface Delivery {
+  status: 200 | 404;
+  cache: string;
+  conditional: boolean;
+}
+
+/** Creates the request handler for the build in `options.distDir`; reads `site.json` once, now. */
+export function createSiteHandler(options: SiteHandlerOptions): SiteHandler {
+  const clientDir = resolve(options.distDir, 'client');
+  const site = loadSiteManifest(options.distDir);
+  const pages = new Map(Object.entries(site.pages));
+  const redirects = new Map(site.redirects.map((r) => [r.from, r.to]));
+  const policies = new Map(Object.entries(site.csp).map(([file, hashes]) => [file, contentSecurityPolicy(hashes)]));
+  const basePolicy = contentSecurityPolicy();
+  const hashes = new FileHashes(2048);
+
+  function inside(file: string): string {
+    const absolute = resolve(clientDir, file);
+    if (!absolute.startsWith(clientDir + sep)) throw new Error(`refusing to serve ${file}: outside ${clientDir}`);
+    return absolute;
+  }
+
+  async function route(path: string, query: string): Promise<Route> {
+    // "//host" would become a protocol-relative Location, so empty segments never redirect.
+    if (path.includes('//')) return { kind: 'missing', path };
+    const canonical = canonicalPath(path);
+    const target = redirects.get(canonical);
+    if (target !== undefined) return { kind: 'redirect', location: encodePath(target) + query };
+    if (canonical !== path) return { kind: 'redirect', location: encodePath(canonical) + query };
+    const page = pages.get(path);
+    if (page !== undefined) return { kind: 'page', file: page };
+    const name = basename(path);
+    // Pages are served by their path and error pages only with a 404, never under their own file name.
+    if (name === 'index.html' || name === '404.html' || contentTypeFor(name) === undefined) return { kind: 'missing', path };
+    const file = path.slice(1);
+    const stats = await stat(inside(file)).catch(() => undefined);
+    return stats?.isFile() ? { kind: 'file', file } : { kind: 'missing', path };
+  }
+
+  function plain(res: ServerResponse, status: number, text: string, extra: OutgoingHttpHeaders = {}): void {
+    const body = `${text}\n`;
+    res.writeHead(status, {
+      ...securityHeaders(basePolicy),
+      'Content-Type': 'text/plain; charset=utf-8',
+      'Content-Length': Buffer.byteLength(body),
+      'Cache-Control': 'no-store',
+      ...extra,
+    });
+    res.end(body);
+  }
+
+  function fail(res: ServerResponse, error: unknown): void {
+    console.error('[server]', error instanceof Error ? error.message : error);
+    if (res.headersSent) res.destroy();
+    else plain(res, 500, 'Internal Server Error');
+  }
+
+  async function send(req: IncomingMessage, res: ServerResponse, file: string, delivery: Delivery): Promise<void> {
+    const path = inside(file);
+    const info = types[extname(path).toLowerCase()] ?? { type: 'application/octet-stream', compressible: false };
+    const encodings = info.compressible ? acceptedEncodings(req.headers['accept-encoding']) : (['identity'] as const);
+    const { handle, encoding } = await openFirst(path, encodings);
+    try {
+      const size = (await handle.stat()).size;
+      const headers: OutgoingHttpHeaders = {
+        ...securityHeaders(extname(path) === '.html' ? (policies.get(file) ?? basePolicy) : basePolicy),
+        'Cache-Control': delivery.cache,
+      };
+      if (info.compressible) headers['Vary'] = 'Accept-Encoding';
+      if (delivery.conditional) {
+        const hash = await hashes.of(path);
+        // One ETag per representation: the same page in br and in gzip are different bytes.
+        headers['ETag'] = `"${hash}${encoding === 'identity' ? '' : `-${encoding}`}"`;
+        if (matchesIfNoneMatch(req.headers['if-none-match'], headers['ETag'])) {
+          res.writeHead(304, headers);
+          res.end();
+          return;
+        }
+      }
+      headers['Content-Type'] = info.type;
+      if (encoding !== 'identity') headers['Content-Encoding'] = encoding;
+      let range: ByteRange | undefined;
+      if (!info.compressible && delivery.status === 200) {
+        // Safari plays video only from a server that answers byte ranges.
+        headers['Accept-Ranges'] = 'bytes';
+        const ifRange = req.headers['if-range'];
+        const requested = ifRange === undefined || ifRange === headers['ETag'] ? parseRange(req.headers.range, size) : undefined;
+        if (requested === 'unsatisfiable') {
+          plain(res, 416, 'Range Not Satisfiable', { 'Content-Range': `bytes */${size}` });
+          return;
+        }
+        range = requested;
+      }
+      if (range) headers['Content-Range'] = `bytes ${range.start}-${range.end}/${size}`;
+      headers['Content-Length'] = range ? range.end - range.start + 1 : size;
+      res.writeHead(range ? 206 : delivery.status, headers);
+      if (req.method === 'HEAD') {
+        res.end();
+        return;
+      }
+      const stream = handle.createReadStream(range ? { start: range.start, end: range.end, autoClose: false } : { autoClose: false });
+      await pipeline(stream, res).catch((error: unknown) => {
+        // A visitor who leaves mid-download is not a server error.
+        if ((error as NodeJS.ErrnoException).code !== 'ERR_STREAM_PREMATURE_CLOSE') throw error;
+      });
+    } finally {
+      await handle.close();
+    }
+  }
+
+  async function sendNotFound(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
+    const lang = path === '/nl' || path.startsWith('/nl/') ? 'nl' : 'en';
+    const article = /^\/(?:nl\/)?blog\/./.test(path);
+    const file = article ? site.articleNotFound[lang] : site.notFound[lang];
+    await send(req, res, file, { status: 404, cache: cacheControl.revalidate, conditional: false });
+  }
+
+  async function answer(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+    const target = parseRequestPath(req.url);
+    if (!target.ok) {
+      plain(res, 400, 'Bad Request');
+      return true;
+    }
+    const found = await route(target.path, target.query);
+    if (!readOnlyMethods.has(req.method ?? 'GET')) {
+      if (found.kind === 'missing') return false;
+      plain(res, 405, 'Method Not Allowed', { Allow: 'GET, HEAD' });
+      return true;
+    }
+    switch (found.kind) {
+      case 'redirect':
+        res.writeHead(301, {
+          ...securityHeaders(basePolicy),
+          Location: found.location,
+          // Not forever: a redirect removed from content/ should stop applying within the hour.
+          'Cache-Control': cacheControl.hour,
+          'Content-Length': 0,
+        });
+        res.end();
+        break;
+      case 'page':
+        await send(req, res, found.file, { status: 200, cache: cacheControl.revalidate, conditional: true });
+        break;
+      case 'file': {
+        const cache = found.file.startsWith('assets/')
+          ? cacheControl.immutable
+          : extname(found.file) === '.html'
+            ? cacheControl.revalidate
+            : cacheControl.hour;
+        await send(req, res, found.file, { status: 200, cache, conditional: true });
+        break;
+      }
+      case 'missing':
+        await sendNotFound(req, res, found.path);
+        break;
+    }
+    return true;
+  }
+
+  const handler = async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
+    try {
+      return await answer(req, res);
+    } catch (error) {
+      fail(res, error);
+      return true;
+    }
+  };
+  const notFound = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    try {
+      const target = parseRequestPath(req.url);
+      await sendNotFound(req, res, target.ok ? target.path : '/');
+    } catch (error) {
+      fail(res, error);
+    }
+  };
+  return Object.assign(handler, { notFound });
+}
+
+/** Opens the first precompressed sibling that exists, in the client's order; identity is always last and must exist. */
+async function openFirst(path: string, encodings: readonly Encoding[]): Promise<{ handle: FileHandle; encoding: Encoding }> {
+  for (const encoding of encodings) {
+    try {
+      const handle = await open(path + siblingSuffix[encoding], 'r');
+      const stats = await handle.stat().catch(async (error: unknown) => {
+        await handle.close();
+        throw error;
+      });
+      if (stats.isFile()) return { handle, encoding };
+      await handle.close();
+      if (encoding === 'identity') throw new Error(`${path} is not a file`);
+    } catch (error) {
+      if (encoding === 'identity' || (error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+  }
+  throw new Error(`no identity encoding offered for ${path}`);
+}
+
+/** Content hashes of served files, keyed by path and checked against size and mtime; bounded, oldest out first. */
+class FileHashes {
+  private readonly entries = new Map<string, { size: number; mtimeMs: number; hash: string }>();
+
+  constructor(private readonly limit: number) {}
+
+  async of(path: string): Promise<string> {
+    const stats: Stats = await stat(path);
+    const known = this.entries.get(path);
+    if (known && known.size === stats.size && known.mtimeMs === stats.mtimeMs) return known.hash;
+    const digest = createHash('sha256');
+    for await (const chunk of createReadStream(path)) digest.update(chunk as Buffer);
+    const hash = digest.digest('base64url');
+    this.entries.delete(path);
+    if (this.entries.size >= this.limit) this.entries.delete(this.entries.keys().next().value as string);
+    this.entries.set(path, { size: stats.size, mtimeMs: stats.mtimeMs, hash });
+    return hash;
+  }
+}
