@@ -1,16 +1,32 @@
 import { fileURLToPath } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type ViteUserConfig } from 'vitest/config';
 import { contentPlugin } from './scripts/content/vite-plugin.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
-export default defineConfig({
-  // Unit tests run the check themselves on fixtures; the plugin is for the dev server and builds.
-  plugins: [process.env.VITEST ? [] : contentPlugin({ root }), react()],
-  resolve: { alias: { '@generated': `${root}src/generated` } },
-  test: {
-    include: ['tests/unit/**/*.test.ts', 'tests/e2e/**/*.test.ts'],
-    testTimeout: 30_000,
-  },
-});
+/**
+ * The Vite configuration; tests pass another content folder and manifest folder (a fixture site).
+ */
+export function siteConfig(options: { contentRoot?: string; outDir?: string } = {}): ViteUserConfig {
+  const outDir = options.outDir ?? `${root}src/generated`;
+  return {
+    root,
+    // Unit tests run the check themselves on fixtures; the plugin is for the dev server and builds.
+    plugins: [process.env.VITEST && !options.contentRoot ? [] : contentPlugin({ root, contentRoot: options.contentRoot, outDir }), tailwindcss(), react()],
+    resolve: { alias: { '@generated': outDir } },
+    // Files served at the site root as they are (the favicon).
+    publicDir: `${root}src/public`,
+    build: {
+      // SVG artwork stays a file with a hashed name (cacheable) rather than an inline data URL.
+      assetsInlineLimit: 0,
+    },
+    test: {
+      include: ['tests/unit/**/*.test.ts', 'tests/e2e/**/*.test.ts'],
+      testTimeout: 30_000,
+    },
+  };
+}
+
+export default defineConfig(siteConfig());

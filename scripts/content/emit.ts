@@ -148,13 +148,9 @@ function buildFiles(model: ContentModel, options: EmitOptions): Map<string, stri
       const lines = [generatedBanner, `import type { ${type} } from '${from(options.typesFile)}';`];
       for (const [src, id] of imports) lines.push(`import ${id} from '${from(join(options.imagesDir, src))}';`);
       lines.push('', `const content = ${serialize(data)} satisfies ${type};`, '', 'export default content;', '');
-      // In the dev server a changed content file replaces this module in place, without a full reload.
-      lines.push(
-        'if (import.meta.hot) {',
-        `  import.meta.hot.accept((next) => { if (next && typeof window !== 'undefined') window.dispatchEvent(new CustomEvent('content-update', { detail: { key: '${name}', lang: '${lang}', content: next.default } })); });`,
-        '}',
-        '',
-      );
+      // In the dev server the page re-imports changed content itself (the plugin names the modules);
+      // accepting the update here keeps Vite from reloading the whole page.
+      lines.push('if (import.meta.hot) import.meta.hot.accept();', '');
       files.set(file, lines.join('\n'));
     }
   };
@@ -356,6 +352,11 @@ function manifestSource(model: ContentModel, routes: RouteRecord[], redirects: M
     '',
     '/** Permanent redirects, for both languages. */',
     `export const redirects: readonly { from: string; to: RoutePath }[] = ${serialize(redirectList)};`,
+    '',
+    '/** The English path of each page with a path of its own. */',
+    `export const pagePaths = ${serialize(Object.fromEntries([...model.pages].filter(([, e]) => 'path' in e.data).map(([id, e]) => [id, (e.data as { path: string }).path])))} as const;`,
+    '/** The template of each service page, so the router can load just that one. */',
+    `export const serviceTemplates = ${serialize(Object.fromEntries([...model.services].map(([slug, e]) => [slug, e.data?.kind ?? 'detail'])))} as const satisfies Record<ServiceSlug, Template>;`,
     '',
     '/** The template each content key is shown with. */',
     `export const templates = ${serialize(Object.fromEntries(keys.map((k) => [k, templateOf(k)])))} as const satisfies Record<ContentKey, Template>;`,

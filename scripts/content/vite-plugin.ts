@@ -1,4 +1,4 @@
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import type { Plugin, ViteDevServer } from 'vite';
 import { sentence } from './diagnostics.ts';
 import { generate } from './index.ts';
@@ -48,6 +48,17 @@ export function contentPlugin(options: {
       });
     } else {
       server.config.logger.info(`content checked: ${result.written.length} module(s) updated`, { timestamp: true });
+      // The page hydrated from the server's data, so it may never have imported these modules:
+      // it is told which changed and re-imports them.
+      const modules = result.written
+        .map((file) => /^(.+)\.(en|nl)\.ts$/.exec(file))
+        .filter((m): m is RegExpExecArray => m !== null)
+        .map(([file, key, lang]) => {
+          const abs = join(outDir, file!);
+          const rel = relative(options.root, abs);
+          return { key, lang, url: rel.startsWith('..') ? `/@fs${abs}` : `/${rel.split(sep).join('/')}` };
+        });
+      if (modules.length) server.ws.send({ type: 'custom', event: 'content:update', data: { modules } });
     }
   };
 

@@ -1,18 +1,32 @@
 import type { Lang } from './types.ts';
 
-/** What a generated content module announces when the dev server replaces it. */
-export interface ContentUpdate {
+/** A content module the dev server rewrote after a change under content/. */
+export interface ChangedModule {
   key: string;
   lang: Lang;
-  content: unknown;
+  /** Where Vite serves the module. */
+  url: string;
+}
+
+const overrides = new Map<string, unknown>();
+
+/** Content a dev-server update has replaced, if any; always undefined in a production build. */
+export function contentOverride(key: string, lang: Lang): unknown {
+  return overrides.get(`${key}.${lang}`);
 }
 
 /**
- * Calls `listener` whenever the dev server swaps a content module after a change under content/.
- * In a production build no module announces anything, so this never fires.
+ * In the dev server: when content changes, import the rewritten modules afresh, remember their
+ * content, and tell the app to reload its data. A production build has no `import.meta.hot`.
  */
-export function onContentUpdate(listener: (update: ContentUpdate) => void): () => void {
-  const handler = (event: Event) => listener((event as CustomEvent<ContentUpdate>).detail);
-  window.addEventListener('content-update', handler);
-  return () => window.removeEventListener('content-update', handler);
+export function watchContent(onChange: () => void): void {
+  import.meta.hot?.on('content:update', async ({ modules }: { modules: ChangedModule[] }) => {
+    await Promise.all(
+      modules.map(async (m) => {
+        const fresh = (await import(/* @vite-ignore */ `${m.url}?t=${Date.now()}`)) as { default: unknown };
+        overrides.set(`${m.key}.${m.lang}`, fresh.default);
+      }),
+    );
+    onChange();
+  });
 }

@@ -1,16 +1,18 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import react from '@vitejs/plugin-react';
+import type { Server } from 'node:http';
 import type { Browser, Page } from 'playwright-core';
-import { createServer, type ViteDevServer } from 'vite';
+import type { ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contentPlugin } from '../../scripts/content/vite-plugin.ts';
+import { startDevServer } from '../../scripts/dev.ts';
 import { launchBrowser } from '../support/browser.ts';
-import { fixtureSite, projectRoot } from '../support/fixtures.ts';
+import { fixtureSite } from '../support/fixtures.ts';
 
 describe('the dev server', () => {
   let site: ReturnType<typeof fixtureSite>;
-  let server: ViteDevServer;
+  let vite: ViteDevServer;
+  let server: Server;
+  let url: string;
   let browser: Browser;
   let page: Page;
   let aboutFile: string;
@@ -20,28 +22,29 @@ describe('the dev server', () => {
     site = fixtureSite();
     aboutFile = join(site.root, 'content', 'pages', 'about.yaml');
     original = readFileSync(aboutFile, 'utf8');
-    server = await createServer({
-      configFile: false,
-      root: projectRoot,
-      logLevel: 'silent',
-      plugins: [contentPlugin({ root: projectRoot, contentRoot: site.root, outDir: join(site.root, 'generated') }), react()],
-      server: { host: '127.0.0.1', port: 0 },
-    });
-    await server.listen();
+    ({ server, vite, url } = await startDevServer({ port: 0, contentRoot: site.root, outDir: join(site.root, 'generated') }));
     browser = await launchBrowser();
     page = await browser.newPage();
+    page.on('console', (message) => {
+      if (message.type() === 'error' || /hydrat/i.test(message.text())) problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
   });
+  const problems: string[] = [];
 
   afterAll(async () => {
     await browser?.close();
-    await server?.close();
+    server?.close();
+    await vite?.close();
     site?.cleanup();
   });
 
   it('updates the open page after a content change, without a full reload', async () => {
-    await page.goto(`${server.resolvedUrls!.local[0]}about`);
+    await page.goto(`${url}/about`);
     await expect.poll(() => page.locator('h1').textContent()).toBe('About us');
     await page.evaluate(() => Object.assign(window, { notReloaded: true }));
+    // React's development build reports any hydration mismatch as a console error.
+    expect(problems).toEqual([]);
 
     writeFileSync(aboutFile, original.replace('  title: { en: About us,', '  title: { en: About our lab,'));
 

@@ -1,0 +1,48 @@
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import type { UiKey } from '@generated/manifest.ts';
+import type { Lang, ShellContent } from '../content/types.ts';
+
+interface ShellValue {
+  lang: Lang;
+  shell: ShellContent;
+}
+
+const ShellContext = createContext<ShellValue | null>(null);
+
+/** Provides one language's site settings, navigation and interface strings to the page below. */
+export function ShellProvider({ lang, shell, children }: ShellValue & { children: ReactNode }) {
+  const value = useMemo(() => ({ lang, shell }), [lang, shell]);
+  return <ShellContext.Provider value={value}>{children}</ShellContext.Provider>;
+}
+
+/** The current language and its shell content; throws outside the provider, as the specification asks. */
+export function useShell(): ShellValue {
+  const value = useContext(ShellContext);
+  if (!value) throw new Error('useShell must be used inside <ShellProvider>');
+  return value;
+}
+
+/** Fills `{name}` placeholders in an interface string. */
+export function format(text: string, vars?: Record<string, string | number>): string {
+  return vars ? text.replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m)) : text;
+}
+
+/** The interface-string lookup of the current language; a missing key shows its own name. */
+export function useT(): (key: UiKey, vars?: Record<string, string | number>) => string {
+  const { shell } = useShell();
+  return (key, vars) => format(shell.ui[key] ?? key, vars);
+}
+
+/** Locale tags for dates and numbers. */
+export const localeOf: Record<Lang, string> = { en: 'en-GB', nl: 'nl-NL' };
+
+/** The language of a path: `/nl` and `/nl/...` are Dutch, everything else English. */
+export function langOfPath(pathname: string): Lang {
+  return pathname === '/nl' || pathname.startsWith('/nl/') ? 'nl' : 'en';
+}
+
+/** The same page in the other language. */
+export function twinPath(pathname: string): string {
+  if (langOfPath(pathname) === 'nl') return pathname.replace(/^\/nl/, '') || '/';
+  return pathname === '/' ? '/nl' : `/nl${pathname}`;
+}

@@ -1,0 +1,26 @@
+import { useRouterState } from '@tanstack/react-router';
+import { useEffect, useRef } from 'react';
+
+/**
+ * After a client-side navigation to another page: scroll to the top (smoothly, or at once under
+ * reduced motion) and move focus to the new page's main heading, so screen readers announce it.
+ */
+export function NavigationEffects() {
+  const pathname = useRouterState({ select: (s) => s.resolvedLocation?.pathname });
+  const first = useRef(true);
+  useEffect(() => {
+    if (pathname === undefined) return;
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    window.scrollTo({ top: 0, behavior: reduced ? 'instant' : 'smooth' });
+    const heading = document.querySelector<HTMLElement>('main h1');
+    if (heading) {
+      heading.tabIndex = -1;
+      heading.focus({ preventScroll: true });
+    }
+  }, [pathname]);
+  return null;
+}

@@ -1,0 +1,46 @@
+import { HeadContent, Outlet, Scripts, useLoaderData, useRouterState } from '@tanstack/react-router';
+import { Footer } from '../shell/footer.tsx';
+import { Header } from '../shell/header.tsx';
+import { langOfPath, ShellProvider, useT } from './i18n.tsx';
+import { NavigationEffects } from './navigation-effects.tsx';
+
+/** The HTML document: its language follows the path, its head the matched routes. */
+export function RootDocument() {
+  const lang = useRouterState({ select: (s) => langOfPath(s.location.pathname) });
+  return (
+    <html lang={lang} dir="ltr">
+      <head>
+        <HeadContent />
+      </head>
+      <body>
+        <Outlet />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+/** The page layout of one language: skip link, header, the page, footer. */
+export function Layout() {
+  const { lang, shell } = useLoaderData({ from: '/{-$lang}' });
+  return (
+    <ShellProvider lang={lang} shell={shell}>
+      <SkipLink />
+      <Header />
+      <main id="main" tabIndex={-1} className="outline-none">
+        <Outlet />
+      </main>
+      <Footer />
+      <NavigationEffects />
+    </ShellProvider>
+  );
+}
+
+function SkipLink() {
+  const t = useT();
+  return (
+    <a href="#main" className="skip-link">
+      {t('nav.skipToContent')}
+    </a>
+  );
+}

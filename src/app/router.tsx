@@ -1,0 +1,181 @@
+import { createRootRouteWithContext, createRoute, createRouter, notFound, type AnyRouteMatch } from '@tanstack/react-router';
+import {
+  articleSlugs, contentLoaders, pagePaths, serviceSlugs, serviceTemplates, shellLoaders,
+  type ArticleSlug, type ContentKey, type ServiceSlug,
+} from '@generated/manifest.ts';
+import { contentOverride } from '../content/live.ts';
+import type { Lang, ShellContent, Template, TemplateContent } from '../content/types.ts';
+import { templates } from '../templates/index.ts';
+import { ArticleNotFound, NotFoundPage } from '../templates/not-found-views.tsx';
+import { ErrorScreen } from './error-screen.tsx';
+import { labJsonLd, pageHead } from './head.ts';
+import { Layout, RootDocument } from './root-document.tsx';
+import { ServicePage } from './service-page.tsx';
+
+/** Built files the page links to; the build fills them in, the dev server uses the sources. */
+export interface Assets {
+  styles: string[];
+  /** Module scripts, each loaded with `<script type="module" src>`. */
+  scripts: string[];
+  /** JavaScript modules to fetch early, by template (the template's own chunk and its imports). */
+  preloads: Partial<Record<Template | 'shell', string[]>>;
+  /** Scripts only the dev server adds (Vite's client and React Refresh). */
+  devScripts?: { type?: string; src?: string; children?: string }[];
+}
+
+export interface RouterContext {
+  assets: Assets;
+}
+
+/** Loads one page's content; the keys come from the manifest, so every page exists. */
+async function loadContent<T extends Template>(key: string, lang: Lang): Promise<TemplateContent[T]> {
+  const replaced = contentOverride(key, lang);
+  if (replaced) return replaced as TemplateContent[T];
+  const loaders = contentLoaders as unknown as Record<string, Record<Lang, () => Promise<{ default: TemplateContent[T] }>>>;
+  return (await loaders[key]![lang]()).default;
+}
+
+const rootRoute = createRootRouteWithContext<RouterContext>()({
+  head: ({ matches }) => {
+    const preloads = new Set<string>();
+    for (const match of matches as AnyRouteMatch[]) {
+      const template = (match.loaderData as { template?: Template } | undefined)?.template;
+      if (template) for (const href of assets.preloads[template] ?? []) preloads.add(href);
+    }
+    return {
+      meta: [
+        { charSet: 'utf-8' },
+        { name: 'viewport', content: 'width=device-width, initial-scale=1' },
+        { name: 'theme-color', content: '#0F3D46' },
+        { name: 'format-detection', content: 'telephone=no' },
+      ],
+      links: [
+        { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+        ...assets.styles.map((href) => ({ rel: 'stylesheet', href })),
+        ...[...(assets.preloads.shell ?? []), ...preloads].map((href) => ({ rel: 'modulepreload', href })),
+      ],
+      scripts: [
+        // Read by the browser entry, so the hydrated head names the same built files.
+        { type: 'application/json', id: 'app-assets', children: JSON.stringify(assets).replace(/</g, '\\u003c') },
+      ],
+    };
+  },
+  scripts: () => [...(assets.devScripts ?? []), ...assets.scripts.map((src) => ({ type: 'module', src }))],
+  component: RootDocument,
+  notFoundComponent: NotFoundPage,
+  errorComponent: ErrorScreen,
+});
+
+// The router reads the build's assets from its context; head() has no context, so it is kept here.
+let assets: Assets = { styles: [], scripts: [], preloads: {} };
+
+/**
+ * `/{-$lang}`: no segment is English, `nl` is Dutch, any other first segment is not this route.
+ * It loads the shell (strings, navigation, site settings) of its language, so switching language
+ * loads the other one, and it shows the not-found page, in the layout, for paths below it.
+ */
+const langRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '{-$lang}',
+  params: {
+    parse: ({ lang }: { lang?: string }) => (lang === undefined || lang === 'nl' ? { lang: lang as 'nl' | undefined } : false),
+    stringify: ({ lang }: { lang?: 'nl' }) => ({ lang }),
+  },
+  loader: async ({ params }) => {
+    const lang = langOf(params);
+    const [shell, notFoundContent] = await Promise.all([
+      (contentOverride('shell', lang) as ShellContent | undefined) ?? shellLoaders[lang]().then((m) => m.default),
+      loadContent<'not-found'>('pages/not-found', lang),
+    ]);
+    return { lang, shell, notFound: notFoundContent, year: new Date().getFullYear() };
+  },
+  head: ({ loaderData }) => ({ scripts: loaderData ? [labJsonLd(loaderData.shell.site, loaderData.lang)] : [] }),
+  component: Layout,
+  notFoundComponent: NotFoundPage,
+});
+
+const langOf = (params: { lang?: 'nl' }): Lang => (params.lang === 'nl' ? 'nl' : 'en');
+
+type ShellData = { lang: Lang; shell: ShellContent };
+const rootData = (matches: AnyRouteMatch[]) => matches.find((m) => m.routeId === '/{-$lang}')?.loaderData as ShellData | undefined;
+
+/** The head of a page from its content: title and description from its SEO fields. */
+function headFor(matches: AnyRouteMatch[], path: string, content: { seo: { title: string; description: string }; hero?: { image?: TemplateContent['detail']['hero']['image'] } } | undefined, type: 'website' | 'article' = 'website') {
+  const root = rootData(matches);
+  if (!root || !content) return {};
+  return pageHead({ site: root.shell.site, lang: root.lang, path, title: content.seo.title, description: content.seo.description, image: content.hero?.image, type });
+}
+
+type PageId = keyof typeof pagePaths;
+/** A page's path below the language segment: `/about` -> `about`, the home page stays `/`. */
+type ChildPath<P extends string> = P extends '/' ? '/' : P extends `/${infer R}` ? R : never;
+
+const pageRoutes = (Object.keys(pagePaths) as PageId[]).map((id) =>
+  createRoute({
+    getParentRoute: () => langRoute,
+    path: (pagePaths[id] === '/' ? '/' : pagePaths[id].slice(1)) as ChildPath<(typeof pagePaths)[PageId]>,
+    loader: async ({ params }) => {
+      const [content] = await Promise.all([loadContent<typeof id>(`pages/${id}`, langOf(params)), templates[id].preload?.()]);
+      return { template: id as Template, content };
+    },
+    head: ({ loaderData, matches, match }) => headFor(matches, match.pathname.replace(/(.)\/$/, '$1'), loaderData?.content),
+    component: templates[id],
+  }),
+);
+
+const serviceRoute = createRoute({
+  getParentRoute: () => langRoute,
+  path: 'services/$slug',
+  params: {
+    parse: ({ slug }: { slug: string }) => ((serviceSlugs as readonly string[]).includes(slug) ? { slug: slug as ServiceSlug } : false),
+    stringify: ({ slug }: { slug: ServiceSlug }) => ({ slug }),
+  },
+  loader: async ({ params }) => {
+    const template = serviceTemplates[params.slug];
+    const [content] = await Promise.all([loadContent<typeof template>(`services/${params.slug}`, langOf(params)), templates[template].preload?.()]);
+    return { template: template as Template, content };
+  },
+  head: ({ loaderData, matches, match }) => headFor(matches, match.pathname, loaderData?.content),
+  component: ServicePage,
+});
+
+const articleRoute = createRoute({
+  getParentRoute: () => langRoute,
+  path: 'blog/$slug',
+  // Any slug reaches the route, so an unknown one gets the article's own not-found message.
+  params: {
+    parse: ({ slug }: { slug: string }) => ({ slug: slug as ArticleSlug }),
+    stringify: ({ slug }: { slug: ArticleSlug }) => ({ slug }),
+  },
+  loader: async ({ params }) => {
+    if (!(articleSlugs as readonly string[]).includes(params.slug)) {
+      console.warn(`404: no article ${params.slug}`);
+      throw notFound();
+    }
+    const [content] = await Promise.all([loadContent<'article'>(`articles/${params.slug}` satisfies `articles/${string}` as ContentKey, langOf(params)), templates.article.preload?.()]);
+    return { template: 'article' as Template, content };
+  },
+  head: ({ loaderData, matches, match }) => headFor(matches, match.pathname, loaderData?.content, 'article'),
+  component: templates.article,
+  notFoundComponent: ArticleNotFound,
+});
+
+const routeTree = rootRoute.addChildren([langRoute.addChildren([...pageRoutes, serviceRoute, articleRoute])]);
+
+/** A router for one request (server) or the page (browser). */
+export function createAppRouter(context: RouterContext) {
+  assets = context.assets;
+  return createRouter({
+    routeTree,
+    context,
+    defaultPreload: 'intent',
+    scrollRestoration: false,
+    defaultStructuralSharing: true,
+  });
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>;
+  }
+}

@@ -1,0 +1,9 @@
+import { useLoaderData } from '@tanstack/react-router';
+import { templates } from '../templates/index.ts';
+
+/** A service page: its loader picked (and loaded) the template for the service's kind. */
+export function ServicePage() {
+  const { template } = useLoaderData({ from: '/{-$lang}/services/$slug' });
+  const Template = templates[template];
+  return <Template />;
+}

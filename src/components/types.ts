@@ -1,0 +1,9 @@
+import type { ResolvedImage } from '../content/types.ts';
+
+export type { ResolvedImage };
+
+/** A localised call to action. */
+export interface Cta {
+  label: string;
+  href: string;
+}

@@ -1,0 +1,104 @@
+import { useRouterState } from '@tanstack/react-router';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useShell, useT } from '../app/i18n.tsx';
+import { Icon } from '../components/icons.tsx';
+import { SiteLink } from '../components/site-link.tsx';
+import type { ResolvedLink } from '../content/types.ts';
+
+/** How long the panel stays open after the pointer leaves, so it can travel into the panel. */
+export const closeDelayMs = 200;
+
+/**
+ * The services item of the desktop header: a link to the overview plus a disclosure button for
+ * the mega-menu. The panel opens on hover and on the button; it closes 200 ms after the pointer
+ * leaves the item and its panel, on Escape (focus returns to the button) and on navigation.
+ */
+export function MegaMenu({ item }: { item: ResolvedLink }) {
+  const { shell } = useShell();
+  const t = useT();
+  const [open, setOpen] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const button = useRef<HTMLButtonElement>(null);
+  const wrapper = useRef<HTMLLIElement>(null);
+  const panelId = useId();
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+
+  const cancelClose = () => clearTimeout(timer.current);
+  const openNow = () => {
+    cancelClose();
+    setOpen(true);
+  };
+  const closeLater = () => {
+    cancelClose();
+    timer.current = setTimeout(() => setOpen(false), closeDelayMs);
+  };
+
+  useEffect(() => setOpen(false), [pathname]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setOpen(false);
+        button.current?.focus();
+      }
+    };
+    // Focus or a click outside the item closes the panel.
+    const onPointer = (event: Event) => {
+      if (!wrapper.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('focusin', onPointer);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('focusin', onPointer);
+    };
+  }, [open]);
+
+  return (
+    <li ref={wrapper} className="flex items-center" onPointerEnter={(e) => e.pointerType === 'mouse' && openNow()} onPointerLeave={(e) => e.pointerType === 'mouse' && closeLater()}>
+      <SiteLink href={item.href} className="nav-link pr-1">
+        {item.label}
+      </SiteLink>
+      <button
+        ref={button}
+        type="button"
+        className="nav-toggle"
+        aria-expanded={open}
+        aria-controls={panelId}
+        aria-label={t('nav.servicesMenu')}
+        onClick={() => (open ? setOpen(false) : openNow())}
+      >
+        <Icon name="chevronDown" className={`size-4 transition-transform motion-reduce:transition-none ${open ? 'rotate-180' : ''}`} />
+      </button>
+      <div id={panelId} hidden={!open} className="mega-panel">
+        <div className="grid grid-cols-5 gap-6">
+          {shell.navigation.megaMenu.map((group) => (
+            <div key={group.title}>
+              <p className="mb-3 text-sm font-semibold text-deep">
+                {group.href ? (
+                  <SiteLink href={group.href} className="hover:text-teal hover:underline">
+                    {group.title}
+                  </SiteLink>
+                ) : (
+                  group.title
+                )}
+              </p>
+              <ul className="space-y-1.5">
+                {group.links.map((link, i) => (
+                  <li key={`${i}:${link.href}`}>
+                    <SiteLink href={link.href} className="mega-link">
+                      {link.label}
+                    </SiteLink>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </div>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,8 @@
+import { Hero } from '../components/hero.tsx';
+import { usePageContent } from './use-page-content.ts';
+
+/** A category listing of services. */
+export default function CategoryPage() {
+  const content = usePageContent<'category'>();
+  return <Hero title={content.hero.title} description={content.hero.description} image={content.hero.image} />;
+}
