@@ -1,0 +1,75 @@
+/** What a first visit to a page downloads: its JavaScript and CSS, gzipped, read from the build. */
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+/** Per-page budget for first-load JavaScript and CSS, gzipped. */
+export const budget = { js: 110 * 1024, css: 20 * 1024 };
+
+/** The weight of one page. */
+export interface PageWeight {
+  path: string;
+  kind: string;
+  /** Gzipped bytes of the script files the HTML loads: module scripts and modulepreloads. */
+  js: number;
+  /**
+   * Gzipped bytes of the HTML's inline scripts: the page's own data serialised for hydration.
+   * Shown beside the budget, not in it: it is the page's content, and it arrives with the HTML.
+   */
+  inline: number;
+  /** Gzipped bytes of the stylesheets the HTML names. */
+  css: number;
+  files: string[];
+}
+
+const gzipped = (clientDir: string, url: string): number => {
+  const file = join(clientDir, url.replace(/^\//, ''));
+  // The build writes level-9 .gz copies; their size is what the server sends.
+  return existsSync(`${file}.gz`) ? statSync(`${file}.gz`).size : gzipSync(readFileSync(file), { level: 9 }).length;
+};
+
+/** Measures one built page from its HTML file. */
+export function pageWeight(clientDir: string, path: string, htmlFile: string, kind: string): PageWeight {
+  const html = readFileSync(join(clientDir, htmlFile), 'utf8');
+  const scripts = [...html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)].map((m) => m[1]!);
+  const preloads = [...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => m[1]!);
+  const styles = [...html.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g)].map((m) => m[1]!);
+  const inline = [...html.matchAll(/<script(?![^>]*\ssrc=)([^>]*)>([\s\S]*?)<\/script>/g)]
+    .filter((m) => !/type="application\/(ld\+)?json"/.test(m[1]!))
+    .map((m) => m[2]!)
+    .join('\n');
+  const js = [...new Set([...scripts, ...preloads])];
+  return {
+    path,
+    kind,
+    js: js.reduce((n, url) => n + gzipped(clientDir, url), 0),
+    inline: inline ? gzipSync(inline, { level: 9 }).length : 0,
+    css: [...new Set(styles)].reduce((n, url) => n + gzipped(clientDir, url), 0),
+    files: [...js, ...styles],
+  };
+}
+
+/** One page of every kind in both languages, as the build lists them in site.json. */
+export function measureKinds(distDir: string): PageWeight[] {
+  const site = JSON.parse(readFileSync(join(distDir, 'site.json'), 'utf8')) as { pages: Record<string, string>; kinds: Record<string, string[]> };
+  return Object.entries(site.kinds).flatMap(([kind, paths]) => paths.map((path) => pageWeight(join(distDir, 'client'), path, site.pages[path]!, kind)));
+}
+
+/** The pages over budget, as sentences. */
+export function overBudget(weights: PageWeight[], limits = budget): string[] {
+  return weights.flatMap((w) => [
+    ...(w.js > limits.js ? [`${w.path} (${w.kind}) loads ${kb(w.js)} of JavaScript; the budget is ${kb(limits.js)}`] : []),
+    ...(w.css > limits.css ? [`${w.path} (${w.kind}) loads ${kb(w.css)} of CSS; the budget is ${kb(limits.css)}`] : []),
+  ]);
+}
+
+/** Bytes as kilobytes with one decimal. */
+export function kb(bytes: number): string {
+  return `${(bytes / 1024).toFixed(1)} KB`;
+}
+
+/** A printable table of page weights. */
+export function weightTable(weights: PageWeight[]): string {
+  const rows = weights.map((w) => `  ${w.kind.padEnd(20)} ${w.path.padEnd(52)} ${kb(w.js).padStart(9)} ${kb(w.css).padStart(9)} ${kb(w.inline).padStart(12)}`);
+  return [`  ${'kind'.padEnd(20)} ${'page'.padEnd(52)} ${'JS (gz)'.padStart(9)} ${'CSS (gz)'.padStart(9)} ${'data in HTML'.padStart(12)}`, ...rows].join('\n');
+}
