@@ -21,6 +21,9 @@ export function siteConfig(options: { contentRoot?: string; outDir?: string } = 
     build: {
       // SVG artwork stays a file with a hashed name (cacheable) rather than an inline data URL.
       assetsInlineLimit: 0,
+      // The prerendered pages name each template's chunks in modulepreload links themselves;
+      // Vite's preload wrapper around all 176 content imports would only add weight to every page.
+      modulePreload: false,
     },
     test: {
       include: ['tests/unit/**/*.test.ts', 'tests/e2e/**/*.test.ts'],

@@ -11,3 +11,6 @@ export const UiDictionary = z
   .record(Key, z.record(Key, Localized).describe('The strings of one group, by key.'))
   .describe('Interface strings (content/ui.yaml): group -> key -> { en, nl }.');
 export type UiDictionary = z.infer<typeof UiDictionary>;
+
+/** Groups every page needs (header, footer, hours, errors); the other groups load with the pages that use them. */
+export const shellUiGroups = ['nav', 'footer', 'common', 'hours', 'errors'] as const;

@@ -14,6 +14,7 @@ import { build } from 'vite';
 import type { Assets } from '../src/app/router.tsx';
 import { formatReport, generate } from './content/index.ts';
 import { listRoutes, type RouteRecord } from './content/emit.ts';
+import { measureKinds, overBudget } from './page-weight.ts';
 
 const root = process.cwd();
 const dist = join(root, 'dist');
@@ -33,6 +34,8 @@ export interface SiteIndex {
   redirects: { from: string; to: string }[];
   /** sha256 sources of each HTML file's inline scripts, for its Content-Security-Policy. */
   csp: Record<string, string[]>;
+  /** One page of each kind (template) in each language, for measurements and tests. */
+  kinds: Record<string, string[]>;
 }
 
 async function main() {
@@ -59,6 +62,7 @@ async function main() {
     articleNotFound: { en: extraPages.articleNotFound.en[1], nl: extraPages.articleNotFound.nl[1] },
     redirects: checked.model.redirects.flatMap((e) => e.data.redirects).flatMap((r) => [r, { from: `/nl${r.from}`, to: `/nl${r.to}` }]),
     csp: {},
+    kinds: {},
   };
   const origin = checked.model.site!.data.url;
 
@@ -76,6 +80,8 @@ async function main() {
     const file = route.path === '/' ? 'index.html' : `${route.path.slice(1)}/index.html`;
     await renderTo(route.path, file, 200);
     site.pages[route.path] = file;
+    const kind = (site.kinds[route.template] ??= []);
+    if (!kind.some((p) => (p.startsWith('/nl') ? 'nl' : 'en') === route.lang)) kind.push(route.path);
   }
   for (const group of Object.values(extraPages)) {
     for (const [path, file] of Object.values(group)) await renderTo(path, file, 404);
@@ -85,6 +91,13 @@ async function main() {
   writeFileSync(join(client, 'robots.txt'), `User-agent: *\nAllow: /\n\nSitemap: ${origin}/sitemap.xml\n`);
   writeFileSync(join(dist, 'site.json'), `${JSON.stringify(site, null, 2)}\n`);
   const compressed = precompress(client);
+
+  // Sizes are deterministic, so a page over its budget fails the build.
+  const over = overBudget(measureKinds(dist));
+  if (over.length) {
+    console.error(`over budget (npm run bench:size shows every page):\n  ${over.join('\n  ')}`);
+    process.exit(1);
+  }
 
   console.log(`built ${Object.keys(site.pages).length} pages and 4 not-found pages into dist/ (${compressed} files precompressed) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }

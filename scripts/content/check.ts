@@ -3,7 +3,7 @@ import { join, relative, sep } from 'node:path';
 import { imageSize } from 'image-size';
 import type { z } from 'zod';
 import {
-  Article, Navigation, Page, Redirects, Service, SiteSettings, Testimonial, UiDictionary,
+  Article, Navigation, Page, Redirects, Service, shellUiGroups, SiteSettings, Testimonial, UiDictionary,
   type Page as PageData, type Service as ServiceData,
 } from '../../schemas/index.ts';
 import type { Diagnostic } from './diagnostics.ts';
@@ -441,6 +441,7 @@ function crossCheck(model: ContentModel, broken: Record<CollectionName, Set<stri
 
   checkNavigation(model, routes, ctx);
   checkSite(model, ctx);
+  checkUiGroups(model, ctx);
 }
 
 function listFiles(dir: string, prefix = ''): string[] {
@@ -542,6 +543,14 @@ function checkNavigation(model: ContentModel, routes: Map<string, string>, { at 
       at(nav, path, 'nav/missing-label', `the link to "${v.href}" needs a label`, 'only links to pages of this site can leave out "label"');
     }
   });
+}
+
+function checkUiGroups(model: ContentModel, { at }: CrossContext): void {
+  const ui = model.ui;
+  if (!ui) return;
+  for (const group of shellUiGroups) {
+    if (!(group in ui.data)) at(ui, [], 'schema/missing-key', `the group "${group}" is missing`, 'every page needs it (header, footer, hours, errors); add it back');
+  }
 }
 
 function checkSite(model: ContentModel, { at, diagnostics }: CrossContext): void {

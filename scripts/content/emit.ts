@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
-import type { Article, Page } from '../../schemas/index.ts';
+import { shellUiGroups, type Article, type Page } from '../../schemas/index.ts';
 import type { ContentModel } from './check.ts';
 import { inlineLink, isLocalizedText, localizePath, slugify } from './walk.ts';
 
@@ -227,6 +227,7 @@ function buildFiles(model: ContentModel, options: EmitOptions): Map<string, stri
     const nav = model.navigation?.data;
     const ui: Record<string, string> = {};
     for (const [groupName, entries] of Object.entries(model.ui?.data ?? {})) {
+      if (!(shellUiGroups as readonly string[]).includes(groupName)) continue;
       for (const [key, value] of Object.entries(entries)) ui[`${groupName}.${key}`] = text(value[lang], lang);
     }
     return {
@@ -242,7 +243,17 @@ function buildFiles(model: ContentModel, options: EmitOptions): Map<string, stri
     };
   });
 
+  // The other interface-string groups, one module per group and language, loaded by the pages that use them.
+  for (const [groupName, entries] of Object.entries(model.ui?.data ?? {})) {
+    if ((shellUiGroups as readonly string[]).includes(groupName)) continue;
+    for (const lang of langs) {
+      const strings = Object.fromEntries(Object.entries(entries).map(([key, value]) => [`${groupName}.${key}`, text(value[lang], lang)]));
+      files.set(`ui/${groupName}.${lang}.ts`, [generatedBanner, '', `const strings: Record<string, string> = ${serialize(strings)};`, '', 'export default strings;', '', 'if (import.meta.hot) import.meta.hot.accept();', ''].join('\n'));
+    }
+  }
+
   files.set('manifest.ts', manifestSource(model, routes, redirects, importPath(options.outDir, options.typesFile)));
+  files.set('loaders.ts', loadersSource(model, routes, importPath(options.outDir, options.typesFile)));
   return files;
 }
 
@@ -284,6 +295,35 @@ function union(values: Iterable<string>): string {
   return list.length ? list.join(' | ') : 'never';
 }
 
+/** The dynamic imports of every content and string module; only navigation needs them, so they are a chunk of their own. */
+function loadersSource(model: ContentModel, routes: RouteRecord[], typesImport: string): string {
+  const keys = [...new Set(routes.map((r) => r.key))];
+  const templateOf = (key: string) => routes.find((r) => r.key === key)!.template;
+  const notFound = model.pages.has('not-found');
+  return [
+    generatedBanner,
+    `import type { ShellContent, TemplateContent } from '${typesImport}';`,
+    "import type { Loader, UiGroup } from './manifest.ts';",
+    '',
+    '/** Loads one page\'s content in one language; each page is its own chunk. */',
+    'export const contentLoaders = {',
+    ...keys.map((k) => `  ${JSON.stringify(k)}: { en: () => import('./${k}.en.ts'), nl: () => import('./${k}.nl.ts') } as Loader<TemplateContent[${JSON.stringify(templateOf(k))}]>,`),
+    notFound ? "  'pages/not-found': { en: () => import('./pages/not-found.en.ts'), nl: () => import('./pages/not-found.nl.ts') } as Loader<TemplateContent['not-found']>," : '',
+    '} as const;',
+    '',
+    '/** Interface-string groups that pages load as they need them (the shell has the rest). */',
+    'export const uiLoaders = {',
+    ...Object.keys(model.ui?.data ?? {})
+      .filter((g) => !(shellUiGroups as readonly string[]).includes(g))
+      .map((g) => `  ${JSON.stringify(g)}: { en: () => import('./ui/${g}.en.ts'), nl: () => import('./ui/${g}.nl.ts') },`),
+    '} satisfies Record<UiGroup, Loader<Record<string, string>>>;',
+    '',
+    '/** Loads the site settings, navigation and interface strings of one language. */',
+    "export const shellLoaders: Loader<ShellContent> = { en: () => import('./shell.en.ts'), nl: () => import('./shell.nl.ts') };",
+    '',
+  ].join('\n');
+}
+
 /** A relative import specifier from a folder to a file, always starting with "./" or "../". */
 function importPath(fromDir: string, to: string): string {
   const path = relative(fromDir, to).split(sep).join('/');
@@ -301,12 +341,11 @@ function manifestSource(model: ContentModel, routes: RouteRecord[], redirects: M
   const englishPaths = routes.filter((r) => r.lang === 'en').map((r) => r.path);
   const keys = [...new Set(routes.map((r) => r.key))];
   const templateOf = (key: string) => routes.find((r) => r.key === key)!.template;
-  const notFound = model.pages.has('not-found');
   const redirectList = [...redirects].flatMap(([from, to]) => (['en', 'nl'] as Lang[]).map((lang) => ({ from: localizePath(from, lang), to: localizePath(to, lang) })));
 
   return [
     generatedBanner,
-    `import type { Lang, Template, TemplateContent, ShellContent } from '${typesImport}';`,
+    `import type { Lang, Template } from '${typesImport}';`,
     '',
     'export type { Lang };',
     "export const languages = ['en', 'nl'] as const;",
@@ -361,16 +400,11 @@ function manifestSource(model: ContentModel, routes: RouteRecord[], redirects: M
     '/** The template each content key is shown with. */',
     `export const templates = ${serialize(Object.fromEntries(keys.map((k) => [k, templateOf(k)])))} as const satisfies Record<ContentKey, Template>;`,
     '',
-    'type Loader<T> = Record<Lang, () => Promise<{ default: T }>>;',
+    '/** Imports one module per language. */',
+    'export type Loader<T> = Record<Lang, () => Promise<{ default: T }>>;',
     '',
-    '/** Loads one page\'s content in one language; each page is its own chunk. */',
-    'export const contentLoaders = {',
-    ...keys.map((k) => `  ${JSON.stringify(k)}: { en: () => import('./${k}.en.ts'), nl: () => import('./${k}.nl.ts') } as Loader<TemplateContent[${JSON.stringify(templateOf(k))}]>,`),
-    notFound ? "  'pages/not-found': { en: () => import('./pages/not-found.en.ts'), nl: () => import('./pages/not-found.nl.ts') } as Loader<TemplateContent['not-found']>," : '',
-    '} as const;',
-    '',
-    '/** Loads the site settings, navigation and interface strings of one language. */',
-    "export const shellLoaders: Loader<ShellContent> = { en: () => import('./shell.en.ts'), nl: () => import('./shell.nl.ts') };",
+    '/** Interface-string groups that pages load as they need them (the shell has the rest). */',
+    `export type UiGroup = ${union(Object.keys(model.ui?.data ?? {}).filter((g) => !(shellUiGroups as readonly string[]).includes(g)))};`,
     '',
   ].join('\n');
 }

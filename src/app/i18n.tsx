@@ -1,3 +1,4 @@
+import { useMatches } from '@tanstack/react-router';
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import type { UiKey } from '@generated/manifest.ts';
 import type { Lang, ShellContent } from '../content/types.ts';
@@ -27,10 +28,15 @@ export function format(text: string, vars?: Record<string, string | number>): st
   return vars ? text.replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m)) : text;
 }
 
-/** The interface-string lookup of the current language; a missing key shows its own name. */
+/**
+ * The interface-string lookup of the current language: the shell's strings and those the page
+ * loaded for its template. A missing key shows its own name.
+ */
 export function useT(): (key: UiKey, vars?: Record<string, string | number>) => string {
   const { shell } = useShell();
-  return (key, vars) => format(shell.ui[key] ?? key, vars);
+  const matches = useMatches();
+  const page = (matches[matches.length - 1]?.loaderData as { ui?: Record<string, string> } | undefined)?.ui;
+  return (key, vars) => format(shell.ui[key] ?? page?.[key] ?? key, vars);
 }
 
 /** Locale tags for dates and numbers. */

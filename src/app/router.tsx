@@ -1,11 +1,11 @@
 import { createRootRouteWithContext, createRoute, createRouter, notFound, type AnyRouteMatch } from '@tanstack/react-router';
 import {
-  articleSlugs, contentLoaders, pagePaths, serviceSlugs, serviceTemplates, shellLoaders,
+  articleSlugs, pagePaths, serviceSlugs, serviceTemplates,
   type ArticleSlug, type ContentKey, type ServiceSlug,
 } from '@generated/manifest.ts';
 import { contentOverride } from '../content/live.ts';
 import type { Lang, ShellContent, Template, TemplateContent } from '../content/types.ts';
-import { templates } from '../templates/index.ts';
+import { templates, templateUi } from '../templates/index.ts';
 import { ArticleNotFound, NotFoundPage } from '../templates/not-found-views.tsx';
 import { ErrorScreen } from './error-screen.tsx';
 import { labJsonLd, pageHead } from './head.ts';
@@ -28,11 +28,30 @@ export interface RouterContext {
 }
 
 /** Loads one page's content; the keys come from the manifest, so every page exists. */
+// The table of content imports is only needed to navigate (a first visit's data is in its HTML).
+const manifestLoaders = () => import('@generated/loaders.ts');
+
 async function loadContent<T extends Template>(key: string, lang: Lang): Promise<TemplateContent[T]> {
   const replaced = contentOverride(key, lang);
   if (replaced) return replaced as TemplateContent[T];
+  const { contentLoaders } = await manifestLoaders();
   const loaders = contentLoaders as unknown as Record<string, Record<Lang, () => Promise<{ default: TemplateContent[T] }>>>;
   return (await loaders[key]![lang]()).default;
+}
+
+/** The interface strings a template needs beyond the shell's, merged into one lookup. */
+async function loadUi(template: Template, lang: Lang): Promise<Record<string, string>> {
+  const { uiLoaders } = await manifestLoaders();
+  const groups = await Promise.all(
+    templateUi[template].map(async (group) => (contentOverride(`ui/${group}`, lang) as Record<string, string> | undefined) ?? (await uiLoaders[group][lang]()).default),
+  );
+  return Object.assign({}, ...groups) as Record<string, string>;
+}
+
+/** What a page's loader returns: its template, content and the strings it needs. */
+async function loadPage<T extends Template>(template: T, key: string, lang: Lang) {
+  const [content, ui] = await Promise.all([loadContent<T>(key, lang), loadUi(template, lang), templates[template].preload?.()]);
+  return { template: template as Template, content, ui };
 }
 
 const rootRoute = createRootRouteWithContext<RouterContext>()({
@@ -84,7 +103,7 @@ const langRoute = createRoute({
   loader: async ({ params }) => {
     const lang = langOf(params);
     const [shell, notFoundContent] = await Promise.all([
-      (contentOverride('shell', lang) as ShellContent | undefined) ?? shellLoaders[lang]().then((m) => m.default),
+      (contentOverride('shell', lang) as ShellContent | undefined) ?? manifestLoaders().then((m) => m.shellLoaders[lang]()).then((m) => m.default),
       loadContent<'not-found'>('pages/not-found', lang),
     ]);
     return { lang, shell, notFound: notFoundContent, year: new Date().getFullYear() };
@@ -114,10 +133,7 @@ const pageRoutes = (Object.keys(pagePaths) as PageId[]).map((id) =>
   createRoute({
     getParentRoute: () => langRoute,
     path: (pagePaths[id] === '/' ? '/' : pagePaths[id].slice(1)) as ChildPath<(typeof pagePaths)[PageId]>,
-    loader: async ({ params }) => {
-      const [content] = await Promise.all([loadContent<typeof id>(`pages/${id}`, langOf(params)), templates[id].preload?.()]);
-      return { template: id as Template, content };
-    },
+    loader: ({ params }) => loadPage(id, `pages/${id}`, langOf(params)),
     head: ({ loaderData, matches, match }) => headFor(matches, match.pathname.replace(/(.)\/$/, '$1'), loaderData?.content),
     component: templates[id],
   }),
@@ -130,11 +146,7 @@ const serviceRoute = createRoute({
     parse: ({ slug }: { slug: string }) => ((serviceSlugs as readonly string[]).includes(slug) ? { slug: slug as ServiceSlug } : false),
     stringify: ({ slug }: { slug: ServiceSlug }) => ({ slug }),
   },
-  loader: async ({ params }) => {
-    const template = serviceTemplates[params.slug];
-    const [content] = await Promise.all([loadContent<typeof template>(`services/${params.slug}`, langOf(params)), templates[template].preload?.()]);
-    return { template: template as Template, content };
-  },
+  loader: ({ params }) => loadPage(serviceTemplates[params.slug], `services/${params.slug}`, langOf(params)),
   head: ({ loaderData, matches, match }) => headFor(matches, match.pathname, loaderData?.content),
   component: ServicePage,
 });
@@ -152,8 +164,7 @@ const articleRoute = createRoute({
       console.warn(`404: no article ${params.slug}`);
       throw notFound();
     }
-    const [content] = await Promise.all([loadContent<'article'>(`articles/${params.slug}` satisfies `articles/${string}` as ContentKey, langOf(params)), templates.article.preload?.()]);
-    return { template: 'article' as Template, content };
+    return loadPage('article', `articles/${params.slug}` satisfies `articles/${string}` as ContentKey, langOf(params));
   },
   head: ({ loaderData, matches, match }) => headFor(matches, match.pathname, loaderData?.content, 'article'),
   component: templates.article,

@@ -1,4 +1,5 @@
 import { lazyRouteComponent } from '@tanstack/react-router';
+import type { UiGroup } from '@generated/manifest.ts';
 import type { Template } from '../content/types.ts';
 
 /** One lazily loaded component per kind of page; a page downloads only its own template. */
@@ -19,3 +20,22 @@ export const templates = {
   allon4: lazyRouteComponent(() => import('./allon4.tsx')),
   article: lazyRouteComponent(() => import('./article.tsx')),
 } satisfies Record<Template, unknown>;
+
+/** The interface-string groups each template uses beyond the shell's; they load with the page. */
+export const templateUi: Record<Template, UiGroup[]> = {
+  home: ['carousel', 'services', 'blog'],
+  about: [],
+  services: ['services'],
+  'marketing-services': [],
+  appointment: ['forms', 'validation', 'feedback', 'apiErrors', 'appointmentServices'],
+  'for-doctors': ['forms', 'validation', 'feedback', 'apiErrors'],
+  contact: ['forms', 'validation', 'feedback', 'apiErrors', 'contact', 'chat'],
+  blog: ['blog'],
+  testimonials: ['testimonials', 'forms', 'validation', 'feedback', 'apiErrors'],
+  privacy: [],
+  'not-found': [],
+  category: ['services'],
+  detail: ['services'],
+  allon4: ['services'],
+  article: ['blog'],
+};

@@ -30,10 +30,10 @@ export function ArticleNotFound() {
   return (
     <section className="container-page py-24 text-center" aria-labelledby="page-title">
       <p className="font-display text-7xl font-semibold text-teal">{t('errors.notFoundCode')}</p>
-      <h1 id="page-title" className="mt-4 font-display text-3xl font-semibold text-deep md:text-4xl">{t('blog.notFoundTitle')}</h1>
-      <p className="mx-auto mt-4 max-w-lg text-lg text-ink/80">{t('blog.notFoundText')}</p>
+      <h1 id="page-title" className="mt-4 font-display text-3xl font-semibold text-deep md:text-4xl">{t('errors.articleNotFoundTitle')}</h1>
+      <p className="mx-auto mt-4 max-w-lg text-lg text-ink/80">{t('errors.articleNotFoundText')}</p>
       <p className="mt-8">
-        <SiteLink href={lang === 'nl' ? '/nl/blog' : '/blog'} className="btn btn-primary">{t('blog.returnToBlog')}</SiteLink>
+        <SiteLink href={lang === 'nl' ? '/nl/blog' : '/blog'} className="btn btn-primary">{t('errors.returnToBlog')}</SiteLink>
       </p>
     </section>
   );

@@ -1,0 +1,139 @@
+import { expect, test } from '@playwright/test';
+
+test.describe('the language switch', () => {
+  for (const [from, to] of [['/services/zirconia', '/nl/services/zirconia'], ['/nl/about', '/about'], ['/', '/nl'], ['/nl', '/']] as const) {
+    test(`goes from ${from} to the same page in the other language, ${to}`, async ({ page }) => {
+      await page.goto(from);
+      const other = from.startsWith('/nl') ? 'This page in English' : 'Deze pagina in het Nederlands';
+      await page.getByRole('banner').getByRole('link', { name: other }).click();
+      await expect(page).toHaveURL(new RegExp(`${to.replace(/\//g, '\\/')}$`));
+      await expect(page.locator('html')).toHaveAttribute('lang', to.startsWith('/nl') ? 'nl' : 'en');
+      await expect(page.getByRole('contentinfo')).toContainText(to.startsWith('/nl') ? 'Openingstijden' : 'Opening hours');
+    });
+  }
+});
+
+test.describe('the services mega-menu (desktop)', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test('opens on hover, lets the pointer travel into the panel, and closes 200 ms after it leaves', async ({ page }) => {
+    await page.goto('/about');
+    const nav = page.getByRole('navigation', { name: 'Main menu' });
+    const toggle = nav.getByRole('button', { name: 'Show the services menu' });
+    const panelLink = nav.getByRole('link', { name: 'Zirconia crowns and bridges' });
+    await expect(panelLink).toBeHidden();
+    await nav.getByRole('link', { name: 'Services', exact: true }).hover();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(panelLink).toBeVisible();
+    // Across the gap and into the panel: it stays open.
+    await panelLink.hover();
+    await page.waitForTimeout(400);
+    await expect(panelLink).toBeVisible();
+    // Away from both: still open at once, closed after the delay.
+    await page.mouse.move(700, 700);
+    await expect(panelLink).toBeVisible();
+    await expect(panelLink).toBeHidden({ timeout: 1000 });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  test('is a keyboard disclosure: the button opens it, Escape closes it and returns focus', async ({ page }) => {
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main menu' });
+    const toggle = nav.getByRole('button', { name: 'Show the services menu' });
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await page.keyboard.press('Tab');
+    await expect(page.locator(':focus')).toHaveText('Crowns & Bridges');
+    await page.keyboard.press('Escape');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(toggle).toBeFocused();
+  });
+
+  test('lists the five groups with their links, and a link leads to its page', async ({ page }) => {
+    await page.goto('/nl');
+    const nav = page.getByRole('navigation', { name: 'Hoofdmenu' });
+    await nav.getByRole('button', { name: 'Het dienstenmenu tonen' }).click();
+    for (const group of ['Kroon- en brugwerk', 'Implantaatwerk', 'Prothesen', 'Orthodontie', 'All-on-4 / All-on-6']) {
+      await expect(nav.getByText(group, { exact: true }).first()).toBeVisible();
+    }
+    await nav.getByRole('link', { name: 'Kronen en bruggen van zirkonia' }).click();
+    await expect(page).toHaveURL(/\/nl\/services\/zirconia$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Kronen en bruggen van zirkonia');
+  });
+});
+
+test.describe('the mobile menu at 375 px', () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test('opens full screen, opens the services accordion, navigates, and closes with its button', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeHidden();
+    const opener = page.getByRole('button', { name: 'Open menu' });
+    await opener.click();
+    const dialog = page.getByRole('dialog', { name: 'Main menu' });
+    await expect(dialog).toBeVisible();
+    const box = await dialog.boundingBox();
+    expect(box?.width).toBe(375);
+    await dialog.getByRole('button', { name: 'Show the services menu' }).click();
+    await dialog.getByRole('link', { name: 'Clear aligners' }).click();
+    await expect(page).toHaveURL(/\/services\/clear-aligners$/);
+    await expect(dialog).toBeHidden();
+    await opener.click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Close menu' }).click();
+    await expect(page.getByRole('dialog')).toBeHidden();
+    await expect(opener).toBeFocused();
+  });
+
+  test('closes on Escape', async ({ page }) => {
+    await page.goto('/nl/contact');
+    await page.getByRole('button', { name: 'Menu openen' }).click();
+    await expect(page.getByRole('dialog', { name: 'Hoofdmenu' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toBeHidden();
+  });
+});
+
+test.describe('moving around', () => {
+  test('the skip link is the first stop and leads to the main content', async ({ page }) => {
+    await page.goto('/about');
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to main content' });
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeVisible();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/#main$/);
+  });
+
+  test('a client-side navigation updates the title, scrolls to the top and focuses the new heading', async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 600 });
+    await page.goto('/about');
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Blog' }).click();
+    await expect(page).toHaveURL(/\/blog$/);
+    await expect(page).toHaveTitle(/blog/i);
+    await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
+  test('scrolls to the top instantly under reduced motion', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.setViewportSize({ width: 1440, height: 600 });
+    await page.goto('/nl/about');
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Blog' }).click();
+    // Focus and scrolling happen together once the new page is shown; without animation it is at the top at once.
+    await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
+  test('the footer shows the current year, the registration numbers and the privacy link', async ({ page }) => {
+    await page.goto('/');
+    const footer = page.getByRole('contentinfo');
+    await expect(footer).toContainText(`© ${new Date().getFullYear()}`);
+    await expect(footer).toContainText('KvK');
+    await expect(footer).toContainText('VAT number');
+    await footer.getByRole('link', { name: 'Privacy statement' }).click();
+    await expect(page).toHaveURL(/\/privacy$/);
+  });
+});
