@@ -26,7 +26,7 @@ export function siteConfig(options: { contentRoot?: string; outDir?: string } = 
       modulePreload: false,
     },
     test: {
-      include: ['tests/unit/**/*.test.ts', 'tests/e2e/**/*.test.ts'],
+      include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/e2e/**/*.test.ts'],
       testTimeout: 30_000,
     },
   };

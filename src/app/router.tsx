@@ -7,7 +7,7 @@ import { contentOverride } from '../content/live.ts';
 import type { Lang, ShellContent, Template, TemplateContent } from '../content/types.ts';
 import { templates, templateUi } from '../templates/index.ts';
 import { ArticleNotFound, NotFoundPage } from '../templates/not-found-views.tsx';
-import { ErrorScreen } from './error-screen.tsx';
+import { ErrorMessage, ErrorScreen } from './error-screen.tsx';
 import { labJsonLd, pageHead } from './head.ts';
 import { Layout, RootDocument } from './root-document.tsx';
 import { ServicePage } from './service-page.tsx';
@@ -97,7 +97,7 @@ const langRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '{-$lang}',
   params: {
-    parse: ({ lang }: { lang?: string }) => (lang === undefined || lang === 'nl' ? { lang: lang as 'nl' | undefined } : false),
+    parse: ({ lang }: { lang?: string }): { lang?: 'nl' } | false => (lang === undefined ? {} : lang === 'nl' ? { lang } : false),
     stringify: ({ lang }: { lang?: 'nl' }) => ({ lang }),
   },
   loader: async ({ params }) => {
@@ -180,6 +180,8 @@ export function createAppRouter(context: RouterContext) {
     routeTree,
     context,
     defaultPreload: 'intent',
+    // A page that fails shows the error where it would be, inside the layout.
+    defaultErrorComponent: ErrorMessage,
     scrollRestoration: false,
     defaultStructuralSharing: true,
   });

@@ -10,7 +10,7 @@ export interface ServerOptions {
   port: number;
   /** Defaults to 0.0.0.0, every IPv4 interface, as a container needs. */
   host?: string;
-  /** Receives the start-up line; defaults to console.log. */
+  /** Receives the start-up line and one line per missing page; defaults to the console. */
   log?: (line: string) => void;
 }
 
@@ -20,7 +20,8 @@ export interface ServerOptions {
  * the handler leaves alone gets the not-found page of its language. Stop it with `stopServer`.
  */
 export async function startServer(options: ServerOptions): Promise<Server> {
-  const site = createSiteHandler({ distDir: options.distDir });
+  const log = options.log ?? console.log;
+  const site = createSiteHandler({ distDir: options.distDir, onNotFound: (path) => log(`404 ${path}`) });
   const server = createServer((req, res) => {
     site(req, res)
       .then((handled) => (handled ? undefined : site.notFound(req, res)))
@@ -37,7 +38,7 @@ export async function startServer(options: ServerOptions): Promise<Server> {
     });
   });
   const { port } = server.address() as AddressInfo;
-  (options.log ?? console.log)(`listening on http://localhost:${port}`);
+  log(`listening on http://localhost:${port}`);
   return server;
 }
 

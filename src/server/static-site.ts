@@ -12,6 +12,8 @@ import { loadSiteManifest } from './site-manifest.ts';
 /** Where the build is: `distDir` holds `site.json` and the `client/` folder that is served. */
 export interface SiteHandlerOptions {
   distDir: string;
+  /** Told the path of every request answered with a not-found page, so missing pages show in the log. */
+  onNotFound?: (path: string) => void;
 }
 
 /**
@@ -186,6 +188,7 @@ export function createSiteHandler(options: SiteHandlerOptions): SiteHandler {
     const lang = path === '/nl' || path.startsWith('/nl/') ? 'nl' : 'en';
     const article = /^\/(?:nl\/)?blog\/./.test(path);
     const file = article ? site.articleNotFound[lang] : site.notFound[lang];
+    options.onNotFound?.(path);
     await send(req, res, file, { status: 404, cache: cacheControl.revalidate, conditional: false });
   }
 

@@ -17,6 +17,8 @@ export function MegaMenu({ item }: { item: ResolvedLink }) {
   const { shell } = useShell();
   const t = useT();
   const [open, setOpen] = useState(false);
+  // A click on a panel the pointer just opened keeps it open; only a click on a clicked-open panel closes it.
+  const openedByHover = useRef(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const button = useRef<HTMLButtonElement>(null);
   const wrapper = useRef<HTMLLIElement>(null);
@@ -24,8 +26,9 @@ export function MegaMenu({ item }: { item: ResolvedLink }) {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
 
   const cancelClose = () => clearTimeout(timer.current);
-  const openNow = () => {
+  const openNow = (byHover = false) => {
     cancelClose();
+    if (!open) openedByHover.current = byHover;
     setOpen(true);
   };
   const closeLater = () => {
@@ -58,7 +61,7 @@ export function MegaMenu({ item }: { item: ResolvedLink }) {
   }, [open]);
 
   return (
-    <li ref={wrapper} className="flex items-center" onPointerEnter={(e) => e.pointerType === 'mouse' && openNow()} onPointerLeave={(e) => e.pointerType === 'mouse' && closeLater()}>
+    <li ref={wrapper} className="flex items-center" onPointerEnter={(e) => e.pointerType === 'mouse' && openNow(true)} onPointerLeave={(e) => e.pointerType === 'mouse' && closeLater()}>
       <SiteLink href={item.href} className="nav-link pr-1">
         {item.label}
       </SiteLink>
@@ -69,7 +72,11 @@ export function MegaMenu({ item }: { item: ResolvedLink }) {
         aria-expanded={open}
         aria-controls={panelId}
         aria-label={t('nav.servicesMenu')}
-        onClick={() => (open ? setOpen(false) : openNow())}
+        onClick={() => {
+          if (open && openedByHover.current) openedByHover.current = false;
+          else if (open) setOpen(false);
+          else openNow();
+        }}
       >
         <Icon name="chevronDown" className={`size-4 transition-transform motion-reduce:transition-none ${open ? 'rotate-180' : ''}`} />
       </button>

@@ -50,6 +50,18 @@ test.describe('the services mega-menu (desktop)', () => {
     await expect(toggle).toBeFocused();
   });
 
+  test('stays open when the pointer hovers and then clicks the button; a second click closes it', async ({ page }) => {
+    await page.goto('/about');
+    const nav = page.getByRole('navigation', { name: 'Main menu' });
+    const toggle = nav.getByRole('button', { name: 'Show the services menu' });
+    await toggle.hover();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  });
+
   test('lists the five groups with their links, and a link leads to its page', async ({ page }) => {
     await page.goto('/nl');
     const nav = page.getByRole('navigation', { name: 'Hoofdmenu' });

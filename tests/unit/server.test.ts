@@ -81,6 +81,11 @@ describe('the production server', () => {
     expect(logged).toEqual([`listening on http://localhost:${port}`]);
   });
 
+  it('logs the path of every request answered with a not-found page', async () => {
+    await get('/no-such-page-at-all');
+    expect(logged).toContain('404 /no-such-page-at-all');
+  });
+
   describe('pages', () => {
     it.each([
       ['/', 'index.html', 'fixture: English home'],
