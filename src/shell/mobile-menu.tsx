@@ -1,5 +1,6 @@
 import { useRouterState } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { useShell, useT } from '../app/i18n.tsx';
 import { Icon } from '../components/icons.tsx';
 import { SiteLink } from '../components/site-link.tsx';
@@ -58,7 +59,8 @@ export function MobileMenu() {
         <Icon name="menu" className="size-6" />
         <span className="sr-only">{t('nav.openMenu')}</span>
       </button>
-      {open ? (
+      {/* In <body>: the header's backdrop filter would otherwise make it the box a fixed element fills. */}
+      {open ? createPortal(
         <div ref={dialog} role="dialog" aria-modal="true" aria-label={t('nav.mainMenu')} className="fixed inset-0 z-50 flex flex-col overflow-y-auto bg-porcelain">
           <div className="flex items-center justify-between border-b border-deep/10 px-5 py-3">
             <Logo />
@@ -113,7 +115,8 @@ export function MobileMenu() {
               <LanguageSwitch />
             </div>
           </nav>
-        </div>
+        </div>,
+        document.body,
       ) : null}
     </div>
   );

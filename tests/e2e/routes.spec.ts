@@ -55,3 +55,11 @@ test('old addresses redirect permanently to their pages', async ({ request }) =>
     expect(new URL(response.headers()['location']!, 'http://x').pathname).toBe(to);
   }
 });
+
+test('a service page offers to book an appointment in its language', async ({ page }) => {
+  await page.goto('/nl/services/veneers');
+  await page.getByRole('main').getByRole('link', { name: 'Afspraak maken' }).click();
+  await expect(page).toHaveURL(/\/nl\/appointment$/);
+  await page.goto('/services/dentures');
+  await expect(page.getByRole('main').getByRole('link', { name: 'Book an appointment' })).toHaveAttribute('href', '/appointment');
+});

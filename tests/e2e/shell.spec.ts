@@ -86,7 +86,7 @@ test.describe('the mobile menu at 375 px', () => {
     const dialog = page.getByRole('dialog', { name: 'Main menu' });
     await expect(dialog).toBeVisible();
     const box = await dialog.boundingBox();
-    expect(box?.width).toBe(375);
+    expect(box).toEqual({ x: 0, y: 0, width: 375, height: 812 });
     await dialog.getByRole('button', { name: 'Show the services menu' }).click();
     await dialog.getByRole('link', { name: 'Clear aligners' }).click();
     await expect(page).toHaveURL(/\/services\/clear-aligners$/);
