@@ -1,0 +1,252 @@
+import { randomBytes } from 'node:crypto';
+import type * as Crypto from 'node:crypto';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { strToU8, zipSync, type Zippable } from 'fflate';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { detectUpload, maxUploadBytes, storeUpload } from '../../src/server/uploads.ts';
+import { projectRoot } from '../support/fixtures.ts';
+
+// The real randomBytes unless a test says otherwise, so one test can force a name collision.
+vi.mock('node:crypto', async (importOriginal) => {
+  const real = await importOriginal<typeof Crypto>();
+  return { ...real, randomBytes: vi.fn(real.randomBytes) };
+});
+
+const fixtures = join(projectRoot, 'tests', 'fixtures', 'uploads');
+const fixture = (name: string) => new Uint8Array(readFileSync(join(fixtures, name)));
+const text = (value: string) => new Uint8Array(Buffer.from(value, 'latin1'));
+
+const docxMain = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml';
+const contentTypes = (mainType = docxMain, padding = '') =>
+  strToU8(
+    '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
+      '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
+      `<Override PartName="/word/document.xml" ContentType="${mainType}"/>${padding}</Types>`,
+  );
+/** A Word document built in memory: the three usual parts plus `extra`, or without some of them. */
+function docx(extra: Zippable = {}, without: string[] = []): Uint8Array {
+  const parts: Zippable = {
+    '[Content_Types].xml': contentTypes(),
+    '_rels/.rels': strToU8('<Relationships/>'),
+    'word/document.xml': strToU8('<w:document/>'),
+    ...extra,
+  };
+  for (const name of without) delete parts[name];
+  return zipSync(parts);
+}
+
+/** The zip with `entry` declaring `size` unpacked bytes, in its local header and central directory. */
+function declareSize(zip: Uint8Array, entry: string, size: number): Uint8Array {
+  const patched = Buffer.from(zip);
+  const name = Buffer.from(entry);
+  let found = 0;
+  for (let at = 0; at + 46 < patched.length; at++) {
+    const signature = patched.readUInt32LE(at);
+    if (signature === 0x04034b50 && patched.subarray(at + 30, at + 30 + name.length).equals(name)) {
+      patched.writeUInt32LE(size, at + 22);
+      found++;
+    }
+    if (signature === 0x02014b50 && patched.subarray(at + 46, at + 46 + name.length).equals(name)) {
+      patched.writeUInt32LE(size, at + 24);
+      found++;
+    }
+  }
+  expect(found, `${entry} in the zip`).toBe(2);
+  return new Uint8Array(patched);
+}
+
+const mib = 1024 * 1024;
+const reason = (bytes: Uint8Array) => {
+  const check = detectUpload(bytes);
+  return check.ok ? `accepted as ${check.kind}` : check.reason;
+};
+
+describe('detectUpload', () => {
+  it('accepts a PDF by its %PDF- header, as .pdf and application/pdf', () => {
+    expect(detectUpload(fixture('minimal.pdf'))).toEqual({ ok: true, kind: 'pdf', extension: 'pdf', mime: 'application/pdf' });
+  });
+
+  it('accepts a JPEG by its FF D8 FF start, as .jpg and image/jpeg', () => {
+    expect(detectUpload(fixture('pixel.jpg'))).toEqual({ ok: true, kind: 'jpeg', extension: 'jpg', mime: 'image/jpeg' });
+  });
+
+  it('accepts a PNG by its eight-byte signature, as .png and image/png', () => {
+    expect(detectUpload(fixture('pixel.png'))).toEqual({ ok: true, kind: 'png', extension: 'png', mime: 'image/png' });
+  });
+
+  it('accepts a Word document made of content types, package relationships and word/document.xml', () => {
+    expect(detectUpload(fixture('letter.docx'))).toEqual({
+      ok: true,
+      kind: 'docx',
+      extension: 'docx',
+      mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    });
+  });
+
+  it('accepts a binary STL whose 80-byte header begins with "solid"', () => {
+    const stl = fixture('crown-binary.stl');
+    expect(Buffer.from(stl.subarray(0, 5)).toString('latin1')).toBe('solid');
+    expect(detectUpload(stl)).toEqual({ ok: true, kind: 'stl', extension: 'stl', mime: 'model/stl' });
+  });
+
+  it('accepts an ASCII STL, also with leading whitespace, CRLF line ends and a nameless endsolid', () => {
+    const ascii = fixture('crown-ascii.stl');
+    expect(detectUpload(ascii)).toEqual({ ok: true, kind: 'stl', extension: 'stl', mime: 'model/stl' });
+    const variant = Buffer.from(ascii).toString('latin1').replace(/\n/g, '\r\n').replace('endsolid crown', 'endsolid');
+    expect(reason(text(`\n  ${variant}\r\n\r\n`))).toBe('accepted as stl');
+  });
+
+  it('refuses an empty file', () => {
+    expect(detectUpload(new Uint8Array())).toEqual({ ok: false, reason: 'empty' });
+  });
+
+  it('accepts a file of exactly 10 MB and refuses one of 10 MB plus one byte', () => {
+    expect(maxUploadBytes).toBe(10 * mib);
+    const pdf = new Uint8Array(maxUploadBytes + 1).fill(0x20);
+    pdf.set(text('%PDF-1.7\n'));
+    expect(reason(pdf.subarray(0, maxUploadBytes))).toBe('accepted as pdf');
+    expect(detectUpload(pdf)).toEqual({ ok: false, reason: 'too-large' });
+  });
+
+  it('refuses a Windows executable renamed drawing.pdf as an unknown type', () => {
+    const exe = fixture('drawing.pdf');
+    expect(Buffer.from(exe.subarray(0, 2)).toString('latin1')).toBe('MZ');
+    expect(detectUpload(exe)).toEqual({ ok: false, reason: 'unknown-type' });
+  });
+
+  it('refuses a GIF, an HTML page, plain text and zero-filled data as unknown types', () => {
+    const zeros = new Uint8Array(500);
+    // A count where a binary STL keeps it, but the first "triangle" is three times the same point.
+    const zerosWithCount = new Uint8Array(500);
+    zerosWithCount[80] = 7;
+    const gif = text('GIF89a\x01\x00\x01\x00\x80\x00\x00\xff\xff\xff\x00\x00\x00!\xf9\x04\x01\x00\x00\x00\x00,\x00\x00\x00\x00\x01\x00\x01\x00\x00\x02\x02D\x01\x00;');
+    const html = text(`<!doctype html><html lang="en"><head><title>Order</title></head><body>${'<p>crown</p>'.repeat(20)}</body></html>`);
+    const prose = text('Please make a zirconia crown for tooth 46, shade A2. '.repeat(5));
+    for (const bytes of [gif, html, prose, zeros, zerosWithCount]) expect(reason(bytes)).toBe('unknown-type');
+  });
+
+  it('refuses a macro-enabled Word document (.docm)', () => {
+    expect(detectUpload(fixture('macro.docm'))).toEqual({ ok: false, reason: 'macro-enabled' });
+  });
+
+  it('refuses a document that carries a vbaProject.bin even when it declares a plain docx', () => {
+    expect(reason(docx({ 'word/vbaProject.bin': new Uint8Array(64) }))).toBe('macro-enabled');
+  });
+
+  it('refuses a document that declares the macro-enabled main type even without a VBA project', () => {
+    expect(reason(docx({ '[Content_Types].xml': contentTypes('application/vnd.ms-word.document.macroEnabled.main+xml') }))).toBe(
+      'macro-enabled',
+    );
+  });
+
+  it('refuses a zip bomb declaring a 4 GB word/document.xml as too large, without inflating it', () => {
+    expect(detectUpload(fixture('bomb.docx'))).toEqual({ ok: false, reason: 'docx-too-large' });
+  });
+
+  it('refuses a document whose entries declare more than 50 MB together, and accepts exactly 50 MB', () => {
+    const base = docx({ 'word/styles.xml': strToU8('<w:styles/>') });
+    const sizes = (document: number, styles: number) => declareSize(declareSize(base, 'word/document.xml', document), 'word/styles.xml', styles);
+    // The declared sizes of the two parts left untouched: the content types and the package relationships.
+    const small = contentTypes().length + '<Relationships/>'.length;
+    expect(reason(sizes(30 * mib, 30 * mib))).toBe('docx-too-large');
+    expect(reason(sizes(25 * mib - small, 25 * mib))).toBe('accepted as docx');
+    expect(reason(sizes(25 * mib - small + 1, 25 * mib))).toBe('docx-too-large');
+  });
+
+  it('refuses a document of more than 1,000 entries, and accepts one of 1,000', () => {
+    const media = (count: number) => Object.fromEntries(Array.from({ length: count }, (_, i) => [`word/media/part${i}.xml`, strToU8('<x/>')]));
+    expect(reason(docx(media(997)))).toBe('accepted as docx');
+    expect(reason(docx(media(998)))).toBe('docx-too-large');
+  });
+
+  it('refuses zips that are not Word documents, and broken zips, as invalid documents', () => {
+    const cases: Record<string, Uint8Array> = {
+      'a plain zip': zipSync({ 'notes.txt': strToU8('crown 46') }),
+      'a spreadsheet': docx({ '[Content_Types].xml': contentTypes('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml') }),
+      'a docx without word/document.xml': docx({}, ['word/document.xml']),
+      'a docx without content types': docx({}, ['[Content_Types].xml']),
+      'a docx cut in half': fixture('letter.docx').subarray(0, 400),
+      'a local header and nothing else': text('PK\x03\x04 and then no zip at all'),
+      'a docx naming one part twice (names are case-insensitive)': docx({ 'WORD/document.xml': strToU8('<w:document/>') }),
+    };
+    for (const [what, bytes] of Object.entries(cases)) expect(reason(bytes), what).toBe('docx-invalid');
+  });
+
+  it('refuses content types over 64 KiB as invalid rather than inflating them', () => {
+    const padded = (size: number) => `<!--${' '.repeat(size)}-->`;
+    const base = contentTypes().length + '<!---->'.length;
+    expect(reason(docx({ '[Content_Types].xml': contentTypes(docxMain, padded(64 * 1024 - base)) }))).toBe('accepted as docx');
+    expect(reason(docx({ '[Content_Types].xml': contentTypes(docxMain, padded(64 * 1024 - base + 1)) }))).toBe('docx-invalid');
+  });
+
+  it('refuses a binary STL cut short as truncated, whether or not its header begins with "solid"', () => {
+    expect(detectUpload(fixture('crown-truncated.stl'))).toEqual({ ok: false, reason: 'stl-truncated' });
+    expect(reason(fixture('crown-binary.stl').subarray(0, 84 + 50 + 10))).toBe('stl-truncated');
+  });
+
+  it('refuses a binary STL longer than its triangle count, or declaring no triangles, as truncated', () => {
+    const stl = fixture('crown-binary.stl');
+    expect(reason(new Uint8Array([...stl, 0]))).toBe('stl-truncated');
+    const empty = stl.slice(0, 84);
+    new DataView(empty.buffer).setUint32(80, 0, true);
+    expect(reason(empty)).toBe('stl-truncated');
+  });
+
+  it('refuses an ASCII STL that lost its endsolid line as truncated', () => {
+    expect(detectUpload(fixture('crown-no-endsolid.stl'))).toEqual({ ok: false, reason: 'stl-truncated' });
+  });
+
+  it('refuses as truncated a "solid" file with a NUL byte, or without facets or vertices', () => {
+    const ascii = Buffer.from(fixture('crown-ascii.stl')).toString('latin1');
+    expect(reason(text(ascii.replace('outer loop', 'outer\0loop')))).toBe('stl-truncated');
+    expect(reason(text(ascii.replaceAll('facet normal', 'facet')))).toBe('stl-truncated');
+    expect(reason(text(ascii.replaceAll('vertex', 'point')))).toBe('stl-truncated');
+    expect(reason(text(`${ascii}endsolid? no, more text after it\nnot an STL end`))).toBe('stl-truncated');
+  });
+});
+
+describe('storeUpload', () => {
+  let dataDir: string;
+  beforeEach(() => {
+    dataDir = mkdtempSync(join(tmpdir(), 'uploads-'));
+  });
+  afterEach(() => {
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('writes the bytes to uploads/<32 random hex>.<extension>, mode 0600 in a 0700 folder', async () => {
+    const bytes = fixture('minimal.pdf');
+    const stored = await storeUpload(dataDir, bytes, 'pdf');
+    expect(stored.name).toMatch(/^[0-9a-f]{32}\.pdf$/);
+    expect(stored.path).toBe(join(dataDir, 'uploads', stored.name));
+    expect(readFileSync(stored.path)).toEqual(Buffer.from(bytes));
+    expect(statSync(stored.path).mode & 0o777).toBe(0o600);
+    expect(statSync(join(dataDir, 'uploads')).mode & 0o777).toBe(0o700);
+  });
+
+  it('gives two stores of the same bytes different names', async () => {
+    const bytes = fixture('pixel.png');
+    const first = await storeUpload(dataDir, bytes, 'png');
+    const second = await storeUpload(dataDir, bytes, 'png');
+    expect(first.name).not.toBe(second.name);
+    expect(readdirSync(join(dataDir, 'uploads')).sort()).toEqual([first.name, second.name].sort());
+  });
+
+  it('never overwrites an existing upload, even if the random name repeats', async () => {
+    const same = Buffer.alloc(16, 0xab);
+    vi.mocked(randomBytes).mockReturnValueOnce(same as never).mockReturnValueOnce(same as never);
+    const first = await storeUpload(dataDir, fixture('minimal.pdf'), 'pdf');
+    expect(first.name).toBe(`${'ab'.repeat(16)}.pdf`);
+    await expect(storeUpload(dataDir, fixture('drawing.pdf'), 'pdf')).rejects.toMatchObject({ code: 'EEXIST' });
+    expect(readFileSync(first.path)).toEqual(Buffer.from(fixture('minimal.pdf')));
+  });
+
+  it('refuses an extension detectUpload never gives, so no path or page type can be smuggled in', async () => {
+    for (const extension of ['../pdf', 'html', 'pdf/x', '']) {
+      await expect(storeUpload(dataDir, fixture('minimal.pdf'), extension), extension).rejects.toThrow(/not an upload extension/);
+    }
+    expect(() => readdirSync(join(dataDir, 'uploads'))).toThrow();
+  });
+});
