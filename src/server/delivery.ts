@@ -1,0 +1,136 @@
+import type { MailTransport } from './mail.ts';
+import type { OutboxEntry, Store } from './store.ts';
+
+/** The delivery loop's handle: the API kicks it after each save; shutdown stops it. */
+export interface Delivery {
+  /** Runs the loop now instead of at the next poll. */
+  kick(): void;
+  /** Stops the loop; resolves once a send in flight has finished and been recorded. */
+  stop(): Promise<void>;
+}
+
+export interface DeliveryOptions {
+  store: Store;
+  transport: MailTransport;
+  /** Defaults to Date.now. */
+  now?: () => number;
+  log: (line: string) => void;
+  /** How often the loop looks for due messages without a kick; defaults to 1 s. */
+  pollMs?: number;
+  /** Wait before the next attempt after `attempt` failures; defaults to `defaultBackoffMs`. */
+  backoffMs?: (attempt: number) => number;
+  /** Submissions older than this are pruned (once their mail is sent), at start and then hourly. */
+  retentionMs: number;
+}
+
+const retryDelays = [5_000, 30_000, 2 * 60_000, 10 * 60_000];
+const pruneEveryMs = 60 * 60_000;
+const batchSize = 50;
+// Longer than a send can take with the SMTP timeouts; another process on the same database waits this long
+// before taking over a message whose sender died mid-send.
+const leaseMs = 5 * 60_000;
+
+/** 5 s, 30 s, 2 min, 10 min, then every 30 min, forever. */
+export function defaultBackoffMs(attempt: number): number {
+  return retryDelays[attempt - 1] ?? 30 * 60_000;
+}
+
+function errorText(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  // Server replies may echo visitor input: one log line per event, whatever they contain.
+  return text.replace(/\p{Cc}/gu, ' ').slice(0, 1000);
+}
+
+/**
+ * Starts the loop that sends every due outbox message, one at a time, and reschedules failures with backoff
+ * until they go out. It picks up what a previous run left pending, and prunes at start and then hourly.
+ */
+export function startDelivery(options: DeliveryOptions): Delivery {
+  const { store, transport, log, retentionMs } = options;
+  const now = options.now ?? Date.now;
+  const pollMs = options.pollMs ?? 1_000;
+  const backoffMs = options.backoffMs ?? defaultBackoffMs;
+
+  let running: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
+  let timer: NodeJS.Timeout | null = null;
+  let lastPrune = -Infinity;
+
+  function prune(): void {
+    if (now() - lastPrune < pruneEveryMs) return;
+    lastPrune = now();
+    const removed = store.prune(retentionMs, now());
+    if (removed.submissions > 0) log(`pruned ${removed.submissions} submissions and ${removed.uploads} uploads`);
+  }
+
+  async function deliver(entry: OutboxEntry): Promise<void> {
+    if (!store.claim(entry.id, now(), now() + leaseMs)) return;
+    try {
+      await transport.send(entry.message);
+    } catch (error) {
+      const attempt = entry.attempts + 1;
+      const wait = backoffMs(attempt);
+      store.markFailed(entry.id, errorText(error), now() + wait);
+      log(`mail ${entry.id} failed (attempt ${attempt}, next in ${Math.round(wait / 1000)} s): ${errorText(error)}`);
+      return;
+    }
+    store.markSent(entry.id, now());
+    log(`mail ${entry.id} sent`);
+  }
+
+  async function cycle(): Promise<void> {
+    try {
+      prune();
+    } catch (error) {
+      log(`prune failed: ${errorText(error)}`);
+    }
+    // A message that failed with no backoff is due again at once: each is tried once per cycle.
+    const tried = new Set<string>();
+    for (;;) {
+      const batch = store.due(now(), batchSize).filter((entry) => !tried.has(entry.id));
+      if (batch.length === 0) return;
+      for (const entry of batch) {
+        if (stopped) return;
+        tried.add(entry.id);
+        await deliver(entry);
+      }
+    }
+  }
+
+  function schedule(): void {
+    if (stopped) return;
+    timer = setTimeout(run, pollMs);
+    // The loop alone does not keep the process up; what is pending is on disk for the next start.
+    timer.unref();
+  }
+
+  function run(): void {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    if (timer) clearTimeout(timer);
+    timer = null;
+    again = false;
+    running = cycle()
+      .catch((error: unknown) => log(`delivery failed: ${errorText(error)}`))
+      .finally(() => {
+        running = null;
+        if (again) run();
+        else schedule();
+      });
+  }
+
+  run();
+  return {
+    kick: run,
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      await running;
+    },
+  };
+}

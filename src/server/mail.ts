@@ -1,0 +1,91 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import nodemailer, { type Address, type SendMailOptions } from 'nodemailer';
+import addressparser from 'nodemailer/lib/addressparser';
+
+/** One mail as the outbox stores it (JSON); header values may hold visitor input and are cleaned at send time. */
+export interface MailMessage {
+  to: string;
+  from: string;
+  replyTo?: string;
+  subject: string;
+  text: string;
+  attachment?: { path: string; filename: string };
+}
+
+/** Sends one message; rejects when it did not go out, so the delivery loop tries again later. */
+export interface MailTransport {
+  send(message: MailMessage): Promise<void>;
+}
+
+/** A header value with every CR, LF and other control character (and Unicode line separator) turned into a space. */
+export function safeHeader(value: string): string {
+  return value.replace(/[\p{Cc}\u2028\u2029]/gu, ' ').trim();
+}
+
+/** The mailboxes in an address field, or null when it holds a group or something that is no address. */
+function mailboxes(value: string): Address[] | null {
+  const parsed = addressparser(safeHeader(value));
+  const result: Address[] = [];
+  for (const entry of parsed) {
+    // "a@b.example Bcc: x@evil.example" parses as a group holding x@evil.example: refuse it, never send to it.
+    if (entry.group !== undefined || !entry.address.includes('@')) return null;
+    result.push({ name: entry.name, address: entry.address });
+  }
+  return result.length > 0 ? result : null;
+}
+
+function mailOptions(message: MailMessage, log: (line: string) => void): SendMailOptions {
+  const to = mailboxes(message.to);
+  // A bad recipient is a bug upstream (the API validates addresses); failing keeps the message for a look.
+  if (to === null) throw new Error('the To field is not a list of e-mail addresses');
+  const replyTo = message.replyTo === undefined ? null : mailboxes(message.replyTo);
+  // The lab message matters more than its Reply-To: send it without one rather than not at all.
+  if (message.replyTo !== undefined && replyTo?.length !== 1) log('sending a mail without its Reply-To, which was not one e-mail address');
+  return {
+    from: safeHeader(message.from),
+    to,
+    replyTo: replyTo?.length === 1 ? replyTo[0] : undefined,
+    subject: safeHeader(message.subject),
+    text: message.text,
+    attachments: message.attachment ? [{ path: message.attachment.path, filename: safeHeader(message.attachment.filename) }] : [],
+  };
+}
+
+/**
+ * The mail transport: SMTP when `smtpUrl` is set (e.g. `smtps://user:pass@smtp.example.com`), otherwise
+ * each message is written as an `.eml` file to `<dataDir>/mail/` so a fresh machine works without a mail server.
+ */
+export function createTransport(options: { smtpUrl?: string; dataDir: string; log: (line: string) => void }): MailTransport {
+  if (options.smtpUrl) {
+    // Without timeouts a silent server would hold the delivery loop for minutes; the URL's own parameters win.
+    const smtp = nodemailer.createTransport({
+      url: options.smtpUrl,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 20_000,
+      disableUrlAccess: true,
+    });
+    return {
+      async send(message) {
+        await smtp.sendMail(mailOptions(message, options.log));
+      },
+    };
+  }
+
+  const mailDir = join(options.dataDir, 'mail');
+  const stream = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows', disableUrlAccess: true });
+  return {
+    async send(message) {
+      const info = await stream.sendMail(mailOptions(message, options.log));
+      if (!Buffer.isBuffer(info.message)) throw new Error('the stream transport returned no buffer');
+      await mkdir(mailDir, { recursive: true, mode: 0o700 });
+      // ':' is not allowed in Windows file names.
+      const name = `${new Date().toISOString().replaceAll(':', '-')}-${randomUUID().slice(0, 8)}.eml`;
+      const path = join(mailDir, name);
+      await writeFile(path, info.message, { mode: 0o600, flag: 'wx' });
+      options.log(`mail written to ${path}`);
+    },
+  };
+}

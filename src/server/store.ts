@@ -1,0 +1,200 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import type { MailMessage } from './mail.ts';
+
+/** The site's forms; the order form is the one that carries a file. */
+export type SubmissionKind = 'appointment' | 'contact' | 'order' | 'testimonial';
+
+/** What the HTTP API hands over once a form has passed validation. */
+export interface SubmissionInput {
+  kind: SubmissionKind;
+  lang: 'en' | 'nl';
+  /** The validated form fields, stored as JSON. */
+  data: Record<string, unknown>;
+  /** A file the API has already written to disk; pruned together with the submission. */
+  upload?: { path: string; name: string };
+  /** The mails this submission must cause (to the lab, to the visitor), queued in the same transaction. */
+  messages: MailMessage[];
+}
+
+/** One queued mail, as the delivery loop sees it. */
+export interface OutboxEntry {
+  id: string;
+  submissionId: string;
+  message: MailMessage;
+  attempts: number;
+  nextAttemptAt: number;
+  lastError: string | null;
+  createdAt: number;
+}
+
+/** The submissions database: every call is synchronous and, once it returns, on disk. */
+export interface Store {
+  /** Stores the submission and its outbox messages in one transaction; returns the submission id. */
+  save(input: SubmissionInput): string;
+  /** Pending messages whose next attempt is due at `now`, oldest due first. */
+  due(now: number, limit: number): OutboxEntry[];
+  /**
+   * Takes a due message for one send until `leaseUntil`; false when it is sent, not due, or taken by
+   * another loop on the same database, so two processes never send the same message at once.
+   */
+  claim(id: string, now: number, leaseUntil: number): boolean;
+  /** Marks a pending message sent; a message already sent stays as it was. */
+  markSent(id: string, now: number): void;
+  /** Counts a failed attempt, keeps the error and reschedules the message. */
+  markFailed(id: string, error: string, nextAttemptAt: number): void;
+  countSubmissions(): number;
+  /** Every message not sent yet, oldest first. */
+  pending(): OutboxEntry[];
+  /**
+   * Deletes submissions created before `now - olderThanMs`, their upload files and outbox rows; a
+   * submission with a message still pending is kept until that message is sent.
+   */
+  prune(olderThanMs: number, now: number): { submissions: number; uploads: number };
+  close(): void;
+}
+
+interface OutboxRow {
+  id: string;
+  submission_id: string;
+  message: string;
+  attempts: number;
+  next_attempt_at: number;
+  last_error: string | null;
+  created_at: number;
+}
+
+const schema = `
+  CREATE TABLE IF NOT EXISTS submissions (
+    id TEXT PRIMARY KEY,
+    kind TEXT NOT NULL,
+    lang TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    data TEXT NOT NULL,
+    upload_path TEXT,
+    upload_name TEXT
+  );
+  CREATE INDEX IF NOT EXISTS submissions_created_at ON submissions(created_at);
+  CREATE TABLE IF NOT EXISTS outbox (
+    id TEXT PRIMARY KEY,
+    submission_id TEXT NOT NULL REFERENCES submissions(id) ON DELETE CASCADE,
+    message TEXT NOT NULL,
+    status TEXT NOT NULL,
+    attempts INTEGER NOT NULL DEFAULT 0,
+    next_attempt_at INTEGER NOT NULL,
+    last_error TEXT,
+    created_at INTEGER NOT NULL,
+    sent_at INTEGER
+  );
+  CREATE INDEX IF NOT EXISTS outbox_due ON outbox(status, next_attempt_at);
+  CREATE INDEX IF NOT EXISTS outbox_submission ON outbox(submission_id);
+`;
+
+const outboxColumns = 'id, submission_id, message, attempts, next_attempt_at, last_error, created_at';
+
+function toEntry(row: OutboxRow): OutboxEntry {
+  return {
+    id: row.id,
+    submissionId: row.submission_id,
+    message: JSON.parse(row.message) as MailMessage,
+    attempts: row.attempts,
+    nextAttemptAt: row.next_attempt_at,
+    lastError: row.last_error,
+    createdAt: row.created_at,
+  };
+}
+
+/**
+ * Opens (creating if needed) `<dataDir>/submissions.db`. `now` is the clock stamped on new submissions;
+ * tests pass their own to make submissions old.
+ */
+export function openStore(options: { dataDir: string; now?: () => number }): Store {
+  const now = options.now ?? Date.now;
+  // The folder holds patients' personal data and dentists' files: readable by the server's user only.
+  mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
+  const db = new Database(join(options.dataDir, 'submissions.db'));
+  db.pragma('journal_mode = WAL');
+  // With WAL, NORMAL may lose the last commits on power loss; FULL makes a success answer mean "on disk".
+  db.pragma('synchronous = FULL');
+  db.pragma('foreign_keys = ON');
+  db.exec(schema);
+
+  const insertSubmission = db.prepare<[string, string, string, number, string, string | null, string | null]>(
+    'INSERT INTO submissions (id, kind, lang, created_at, data, upload_path, upload_name) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  );
+  const insertMessage = db.prepare<[string, string, string, number, number]>(
+    "INSERT INTO outbox (id, submission_id, message, status, next_attempt_at, created_at) VALUES (?, ?, ?, 'pending', ?, ?)",
+  );
+  const selectDue = db.prepare<[number, number], OutboxRow>(
+    `SELECT ${outboxColumns} FROM outbox WHERE status = 'pending' AND next_attempt_at <= ? ORDER BY next_attempt_at, created_at LIMIT ?`,
+  );
+  const claimMessage = db.prepare<[number, string, number]>(
+    "UPDATE outbox SET next_attempt_at = ? WHERE id = ? AND status = 'pending' AND next_attempt_at <= ?",
+  );
+  const updateSent = db.prepare<[number, string]>(
+    "UPDATE outbox SET status = 'sent', sent_at = ?, attempts = attempts + 1, last_error = NULL WHERE id = ? AND status = 'pending'",
+  );
+  const updateFailed = db.prepare<[string, number, string]>(
+    "UPDATE outbox SET attempts = attempts + 1, last_error = ?, next_attempt_at = ? WHERE id = ? AND status = 'pending'",
+  );
+  const selectCount = db.prepare<[], { count: number }>('SELECT count(*) AS count FROM submissions');
+  const selectPending = db.prepare<[], OutboxRow>(
+    `SELECT ${outboxColumns} FROM outbox WHERE status = 'pending' ORDER BY created_at, rowid`,
+  );
+  const selectExpired = db.prepare<[number], { id: string; upload_path: string | null }>(
+    `SELECT id, upload_path FROM submissions s WHERE created_at < ?
+       AND NOT EXISTS (SELECT 1 FROM outbox o WHERE o.submission_id = s.id AND o.status = 'pending')`,
+  );
+  const deleteSubmission = db.prepare<[string]>('DELETE FROM submissions WHERE id = ?');
+
+  const saveTransaction = db.transaction((input: SubmissionInput): string => {
+    const id = randomUUID();
+    const createdAt = now();
+    insertSubmission.run(id, input.kind, input.lang, createdAt, JSON.stringify(input.data), input.upload?.path ?? null, input.upload?.name ?? null);
+    for (const message of input.messages) insertMessage.run(randomUUID(), id, JSON.stringify(message), createdAt, createdAt);
+    return id;
+  });
+  // Outbox rows go with their submission (ON DELETE CASCADE).
+  const deleteSubmissions = db.transaction((ids: string[]) => {
+    for (const id of ids) deleteSubmission.run(id);
+  });
+
+  return {
+    save: (input) => saveTransaction(input),
+    due: (at, limit) => selectDue.all(at, limit).map(toEntry),
+    claim: (id, at, leaseUntil) => claimMessage.run(leaseUntil, id, at).changes === 1,
+    markSent: (id, at) => {
+      updateSent.run(at, id);
+    },
+    markFailed: (id, error, nextAttemptAt) => {
+      updateFailed.run(error, nextAttemptAt, id);
+    },
+    countSubmissions: () => selectCount.get()?.count ?? 0,
+    pending: () => selectPending.all().map(toEntry),
+    prune: (olderThanMs, at) => {
+      const removable: string[] = [];
+      const failures: string[] = [];
+      let uploads = 0;
+      // Files first: a crash in between leaves a row whose file is gone (pruned again next time), never an orphan file.
+      for (const { id, upload_path: path } of selectExpired.all(at - olderThanMs)) {
+        try {
+          if (path !== null) {
+            rmSync(path);
+            uploads += 1;
+          }
+          removable.push(id);
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code === 'ENOENT') removable.push(id);
+          // The row stays, so the file is tried again at the next prune.
+          else failures.push(`${path}: ${(error as Error).message}`);
+        }
+      }
+      deleteSubmissions(removable);
+      if (failures.length > 0) throw new Error(`pruned ${removable.length} submissions but could not remove ${failures.join('; ')}`);
+      return { submissions: removable.length, uploads };
+    },
+    close: () => db.close(),
+  };
+}

@@ -1,0 +1,510 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { SMTPServer } from 'smtp-server';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { defaultBackoffMs, startDelivery, type Delivery } from '../../src/server/delivery.ts';
+import { createTransport, safeHeader, type MailMessage, type MailTransport } from '../../src/server/mail.ts';
+import { openStore, type Store, type SubmissionInput } from '../../src/server/store.ts';
+
+const LAB = 'lab@lab.example';
+const SITE = 'website@lab.example';
+const VISITOR = 'jan@example.com';
+
+interface Received {
+  mailFrom: string;
+  rcptTo: string[];
+  raw: string;
+}
+
+interface Smtp {
+  port: number;
+  received: Received[];
+  close(): Promise<void>;
+}
+
+/** A real SMTP server in the test process; `delayMs` holds back the final "250 OK" of each message. */
+async function startSmtp(port = 0, delayMs = 0): Promise<Smtp> {
+  const received: Received[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        received.push({
+          mailFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          rcptTo: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+          raw: Buffer.concat(chunks).toString('latin1'),
+        });
+        setTimeout(() => callback(), delayMs);
+      });
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve());
+  });
+  return {
+    port: (server.server.address() as AddressInfo).port,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** A free port with nothing listening on it: a mail server that is down. */
+async function downPort(): Promise<number> {
+  const smtp = await startSmtp();
+  await smtp.close();
+  return smtp.port;
+}
+
+interface Part {
+  headers: Map<string, string[]>;
+  body: string;
+}
+
+/** Headers (unfolded, by lower-case name) and body of a message or MIME part, from its raw text. */
+function parsePart(raw: string): Part {
+  const split = raw.indexOf('\r\n\r\n');
+  const head = split === -1 ? raw : raw.slice(0, split);
+  const headers = new Map<string, string[]>();
+  for (const line of head.replace(/\r\n[ \t]+/g, ' ').split('\r\n')) {
+    const colon = line.indexOf(':');
+    if (colon <= 0) continue;
+    const name = line.slice(0, colon).toLowerCase();
+    headers.set(name, [...(headers.get(name) ?? []), line.slice(colon + 1).trim()]);
+  }
+  return { headers, body: split === -1 ? '' : raw.slice(split + 4) };
+}
+
+const header = (part: Part, name: string): string | undefined => part.headers.get(name)?.[0];
+
+/** The parts of a multipart body. */
+function parts(message: Part): Part[] {
+  const boundary = /boundary="?([^";]+)"?/.exec(header(message, 'content-type') ?? '')?.[1];
+  if (!boundary) return [message];
+  return message.body
+    .split(`--${boundary}`)
+    .slice(1, -1)
+    .map((chunk) => parsePart(chunk.replace(/^\r\n/, '').replace(/\r\n$/, '')));
+}
+
+function decodedBody(part: Part): Buffer {
+  const encoding = header(part, 'content-transfer-encoding')?.toLowerCase();
+  if (encoding === 'base64') return Buffer.from(part.body.replace(/\s+/g, ''), 'base64');
+  if (encoding === 'quoted-printable') {
+    const bytes = part.body.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    return Buffer.from(bytes, 'latin1');
+  }
+  return Buffer.from(part.body, 'latin1');
+}
+
+/** The text of a message, with CRLF turned back into LF and without the line break that ends the data. */
+function textOf(message: Part): string {
+  const text = parts(message).find((part) => (header(part, 'content-type') ?? 'text/plain').startsWith('text/plain'));
+  return text ? decodedBody(text).toString('utf8').replace(/\r\n/g, '\n').replace(/\n$/, '') : '';
+}
+
+/** The file name of an attachment part, from `filename="..."` or RFC 2231 `filename*0*=utf-8''...` parameters. */
+function attachmentOf(message: Part): { filename: string; bytes: Buffer } | undefined {
+  const part = parts(message).find((candidate) => header(candidate, 'content-disposition')?.startsWith('attachment'));
+  if (!part) return undefined;
+  const disposition = header(part, 'content-disposition') ?? '';
+  const quoted = /filename="([^"]*)"/.exec(disposition) ?? /filename=([^;\s]+)/.exec(disposition);
+  const continued = [...disposition.matchAll(/filename\*(\d+)?\*?=([^;]*)/g)].map((m) => m[2] ?? '').join('');
+  const filename = quoted?.[1] ?? decodeURIComponent(continued.replace(/^utf-8''/i, ''));
+  return { filename, bytes: decodedBody(part) };
+}
+
+async function waitFor(condition: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function labMessage(overrides: Partial<MailMessage> = {}): MailMessage {
+  return {
+    to: LAB,
+    from: SITE,
+    replyTo: `"Jan de Vries" <${VISITOR}>`,
+    subject: 'New order: zirconia crown 21',
+    text: 'Practice: Tandarts de Vries\nShade: A2\nE-mail: jan@example.com',
+    ...overrides,
+  };
+}
+
+function confirmation(overrides: Partial<MailMessage> = {}): MailMessage {
+  return { to: VISITOR, from: SITE, subject: 'We received your order', text: 'Thank you, we will call you within one working day.', ...overrides };
+}
+
+function submission(messages: MailMessage[], overrides: Partial<SubmissionInput> = {}): SubmissionInput {
+  return { kind: 'order', lang: 'en', data: { practice: 'Tandarts de Vries', email: VISITOR }, messages, ...overrides };
+}
+
+let root: string;
+let dataDir: string;
+let cleanups: (() => Promise<void> | void)[];
+let lines: string[];
+const log = (line: string) => lines.push(line);
+
+beforeEach(() => {
+  root = mkdtempSync(join(tmpdir(), 'delivery-'));
+  dataDir = join(root, 'data');
+  cleanups = [];
+  lines = [];
+});
+
+afterEach(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+  rmSync(root, { recursive: true, force: true });
+});
+
+function store(options: { now?: () => number } = {}): Store {
+  const opened = openStore({ dataDir, ...options });
+  cleanups.push(() => opened.close());
+  return opened;
+}
+
+async function smtp(port = 0, delayMs = 0): Promise<Smtp> {
+  const server = await startSmtp(port, delayMs);
+  cleanups.push(() => server.close());
+  return server;
+}
+
+function smtpTransport(port: number): MailTransport {
+  return createTransport({ smtpUrl: `smtp://127.0.0.1:${port}`, dataDir, log });
+}
+
+function delivery(options: { store: Store; transport: MailTransport; now?: () => number; backoffMs?: (attempt: number) => number; retentionMs?: number }): Delivery {
+  const started = startDelivery({ pollMs: 20, backoffMs: () => 50, retentionMs: 365 * 86_400_000, log, ...options });
+  cleanups.push(() => started.stop());
+  return started;
+}
+
+function uploadFile(name: string, bytes: Buffer = randomBytes(2048)): { path: string; bytes: Buffer } {
+  const dir = join(dataDir, 'uploads');
+  mkdirSync(dir, { recursive: true });
+  const path = join(dir, name);
+  writeFileSync(path, bytes);
+  return { path, bytes };
+}
+
+describe('safeHeader', () => {
+  it('turns CR, LF, tabs, NUL, NEL and Unicode line separators into spaces and trims', () => {
+    expect(safeHeader(' Crown\r\nBcc: x@evil.example\t\u0000\u0085\u2028end \n')).toBe('Crown  Bcc: x@evil.example    end');
+  });
+
+  it('leaves ordinary text, accents included, as it is', () => {
+    expect(safeHeader('Afspraak voor mevrouw Çelik – 12:30')).toBe('Afspraak voor mevrouw Çelik – 12:30');
+  });
+});
+
+describe('store', () => {
+  it('creates the data folder readable by its owner only, with the database in WAL mode', () => {
+    const opened = store();
+    opened.save(submission([confirmation()]));
+    expect(statSync(dataDir).mode & 0o777).toBe(0o700);
+    const db = new Database(join(dataDir, 'submissions.db'), { readonly: true });
+    try {
+      expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    } finally {
+      db.close();
+    }
+  });
+
+  it('stores nothing of a submission when one of its messages cannot be stored', () => {
+    const opened = store();
+    const broken = {
+      ...confirmation(),
+      get subject(): string {
+        throw new Error('unserialisable');
+      },
+    };
+    expect(() => opened.save(submission([labMessage(), broken]))).toThrow('unserialisable');
+    expect(opened.countSubmissions()).toBe(0);
+    expect(opened.pending()).toEqual([]);
+  });
+
+  it('keeps a saved submission and its pending messages across a reopen', () => {
+    const first = openStore({ dataDir });
+    const id = first.save(submission([labMessage(), confirmation()]));
+    first.close();
+    const reopened = store();
+    expect(reopened.countSubmissions()).toBe(1);
+    expect(reopened.pending().map((entry) => [entry.submissionId, entry.message.to, entry.attempts])).toEqual([
+      [id, LAB, 0],
+      [id, VISITOR, 0],
+    ]);
+  });
+
+  it('prunes old submissions with their upload files and outbox rows but keeps recent ones and ones still pending', () => {
+    const day = 86_400_000;
+    let clock = 0;
+    const opened = store({ now: () => clock });
+    const oldSent = uploadFile('old-sent.stl');
+    const oldPending = uploadFile('old-pending.stl');
+    const recent = uploadFile('recent.stl');
+    const oldSentId = opened.save(submission([labMessage()], { upload: { path: oldSent.path, name: 'a.stl' } }));
+    const oldPendingId = opened.save(submission([labMessage()], { upload: { path: oldPending.path, name: 'b.stl' } }));
+    // Its file is already gone: pruning must not trip over it.
+    const goneId = opened.save(submission([confirmation()], { upload: { path: join(dataDir, 'uploads', 'gone.stl'), name: 'c.stl' } }));
+    clock = 29 * day;
+    const recentId = opened.save(submission([labMessage()], { upload: { path: recent.path, name: 'd.stl' } }));
+    for (const entry of opened.pending()) if (entry.submissionId !== oldPendingId) opened.markSent(entry.id, clock);
+
+    expect(opened.prune(30 * day, 31 * day)).toEqual({ submissions: 2, uploads: 1 });
+    expect(existsSync(oldSent.path)).toBe(false);
+    expect(existsSync(oldPending.path)).toBe(true);
+    expect(existsSync(recent.path)).toBe(true);
+    expect(opened.countSubmissions()).toBe(2);
+    const db = new Database(join(dataDir, 'submissions.db'), { readonly: true });
+    try {
+      const rows = db.prepare('SELECT submission_id AS id FROM outbox ORDER BY submission_id').all() as { id: string }[];
+      expect(rows.map((row) => row.id).sort()).toEqual([oldPendingId, recentId].sort());
+      expect(rows.map((row) => row.id)).not.toContain(oldSentId);
+      expect(rows.map((row) => row.id)).not.toContain(goneId);
+    } finally {
+      db.close();
+    }
+
+    const [pending] = opened.pending();
+    opened.markSent(pending?.id ?? '', 31 * day);
+    expect(opened.prune(30 * day, 31 * day)).toEqual({ submissions: 1, uploads: 1 });
+    expect(existsSync(oldPending.path)).toBe(false);
+    expect(existsSync(recent.path)).toBe(true);
+    expect(opened.countSubmissions()).toBe(1);
+  });
+});
+
+describe('delivery', () => {
+  it('delivers the lab message with the upload attached and the visitor confirmation, the visitor only in the lab message Reply-To', async () => {
+    const server = await smtp();
+    const opened = store();
+    const upload = uploadFile('9f2c.stl', Buffer.from([...Array(256).keys()].map((n) => n)));
+    opened.save(
+      submission([labMessage({ attachment: { path: upload.path, filename: 'scan crown 21.stl' } }), confirmation()], {
+        upload: { path: upload.path, name: 'scan crown 21.stl' },
+      }),
+    );
+    delivery({ store: opened, transport: smtpTransport(server.port) }).kick();
+    await waitFor(() => server.received.length === 2, 'two messages');
+
+    const lab = server.received.find((mail) => mail.rcptTo.includes(LAB));
+    const visitor = server.received.find((mail) => mail.rcptTo.includes(VISITOR));
+    if (!lab || !visitor) throw new Error('a message went to the wrong address');
+    expect(lab.rcptTo).toEqual([LAB]);
+    expect(visitor.rcptTo).toEqual([VISITOR]);
+    expect([lab.mailFrom, visitor.mailFrom]).toEqual([SITE, SITE]);
+
+    const labMail = parsePart(lab.raw);
+    expect(header(labMail, 'from')).toBe(SITE);
+    expect(header(labMail, 'to')).toBe(LAB);
+    expect(header(labMail, 'reply-to')).toBe(`Jan de Vries <${VISITOR}>`);
+    expect(header(labMail, 'subject')).toBe('New order: zirconia crown 21');
+    expect(textOf(labMail)).toBe('Practice: Tandarts de Vries\nShade: A2\nE-mail: jan@example.com');
+    const attachment = attachmentOf(labMail);
+    expect(attachment?.filename).toBe('scan crown 21.stl');
+    expect(attachment?.bytes.equals(upload.bytes)).toBe(true);
+
+    const visitorMail = parsePart(visitor.raw);
+    expect(header(visitorMail, 'from')).toBe(SITE);
+    expect(header(visitorMail, 'to')).toBe(VISITOR);
+    expect(header(visitorMail, 'reply-to')).toBeUndefined();
+    expect(header(visitorMail, 'subject')).toBe('We received your order');
+    expect(textOf(visitorMail)).toBe('Thank you, we will call you within one working day.');
+    expect(attachmentOf(visitorMail)).toBeUndefined();
+    // The server has the mail a moment before the sender records it as sent.
+    await waitFor(() => opened.pending().length === 0, 'both messages marked sent');
+  });
+
+  it('keeps a message pending with its attempts counted while the mail server is down and sends it once the server is back', async () => {
+    const port = await downPort();
+    const opened = store();
+    opened.save(submission([labMessage()]));
+    delivery({ store: opened, transport: smtpTransport(port) }).kick();
+    await waitFor(() => (opened.pending()[0]?.attempts ?? 0) >= 2, 'two failed attempts');
+    const [waiting] = opened.pending();
+    expect(waiting?.lastError).toMatch(/ECONNREFUSED/);
+    expect(opened.countSubmissions()).toBe(1);
+
+    const server = await smtp(port);
+    await waitFor(() => server.received.length === 1, 'the message once the server is back');
+    expect(server.received[0]?.rcptTo).toEqual([LAB]);
+    await waitFor(() => opened.pending().length === 0, 'the message marked sent');
+  });
+
+  it('sends messages queued before a restart once the mail server is back', async () => {
+    const port = await downPort();
+    const before = openStore({ dataDir });
+    before.save(submission([labMessage(), confirmation()]));
+    const first = startDelivery({ store: before, transport: smtpTransport(port), log, pollMs: 20, backoffMs: () => 50, retentionMs: 86_400_000 });
+    await waitFor(() => before.pending().every((entry) => entry.attempts >= 1), 'a failed attempt of each message');
+    await first.stop();
+    before.close();
+
+    const after = store();
+    expect(after.pending().map((entry) => entry.message.to)).toEqual([LAB, VISITOR]);
+    expect(after.pending().every((entry) => entry.attempts >= 1)).toBe(true);
+    delivery({ store: after, transport: smtpTransport(port) });
+    const server = await smtp(port);
+    await waitFor(() => server.received.length === 2, 'both messages after the restart');
+    expect(server.received.map((mail) => mail.rcptTo[0]).sort()).toEqual([LAB, VISITOR].sort());
+    await waitFor(() => after.pending().length === 0, 'both messages marked sent');
+  });
+
+  it('reschedules a failed message by the backoff for its attempt and does not retry it before then, even when kicked', async () => {
+    let clock = 1_000;
+    const port = await downPort();
+    const opened = store({ now: () => clock });
+    opened.save(submission([labMessage()]));
+    const loop = delivery({ store: opened, transport: smtpTransport(port), now: () => clock, backoffMs: (attempt) => attempt * 100_000 });
+    await waitFor(() => opened.pending()[0]?.attempts === 1, 'the first attempt');
+    expect(opened.pending()[0]?.nextAttemptAt).toBe(101_000);
+
+    clock = 100_999;
+    loop.kick();
+    await sleep(200);
+    expect(opened.pending()[0]?.attempts).toBe(1);
+
+    clock = 101_000;
+    loop.kick();
+    await waitFor(() => opened.pending()[0]?.attempts === 2, 'the second attempt');
+    expect(opened.pending()[0]?.nextAttemptAt).toBe(301_000);
+    expect(lines.some((line) => line.includes('attempt 2'))).toBe(true);
+  });
+
+  it('backs off 5 s, 30 s, 2 min, 10 min and then every 30 min by default', () => {
+    expect([1, 2, 3, 4, 5, 6, 50].map(defaultBackoffMs)).toEqual([5_000, 30_000, 120_000, 600_000, 1_800_000, 1_800_000, 1_800_000]);
+  });
+
+  it('puts no header of its own in a mail for CR LF in a subject, name or file name, and never mails an address smuggled into To', async () => {
+    const server = await smtp();
+    const opened = store();
+    const upload = uploadFile('scan.stl');
+    const injected = '\r\nBcc: x@evil.example';
+    opened.save(
+      submission([
+        labMessage({
+          subject: `New order from Jan${injected}`,
+          replyTo: `Jan${injected} <${VISITOR}>`,
+          attachment: { path: upload.path, filename: `scan${injected}.stl` },
+        }),
+        confirmation({ to: `${VISITOR}${injected}` }),
+      ]),
+    );
+    delivery({ store: opened, transport: smtpTransport(server.port) }).kick();
+    await waitFor(() => server.received.length === 1 && opened.pending()[0]?.attempts === 1, 'the lab message and a refused confirmation');
+
+    const [lab] = server.received;
+    if (!lab) throw new Error('no message');
+    expect(lab.rcptTo).toEqual([LAB]);
+    expect(lab.raw).not.toMatch(/^bcc:/im);
+    const mail = parsePart(lab.raw);
+    expect(header(mail, 'subject')).toBe('New order from Jan  Bcc: x@evil.example');
+    expect(header(mail, 'reply-to')).toBeUndefined();
+    expect(lines).toContain('sending a mail without its Reply-To, which was not one e-mail address');
+    expect(attachmentOf(mail)?.filename).toBe('scan  Bcc: x@evil.example.stl');
+    expect(lab.raw).not.toMatch(/%0D|%0A|=0D|=0A/);
+
+    const [refused] = opened.pending();
+    expect(refused?.message.to).toBe(`${VISITOR}${injected}`);
+    expect(refused?.lastError).toMatch(/To field/);
+    await sleep(200);
+    expect(server.received.every((received) => !received.rcptTo.includes('x@evil.example'))).toBe(true);
+  });
+
+  it('writes each message as an .eml file in <dataDir>/mail and logs its path when no SMTP URL is set', async () => {
+    const opened = store();
+    const upload = uploadFile('scan.stl', Buffer.from('solid crown\nendsolid crown\n'));
+    opened.save(submission([labMessage({ attachment: { path: upload.path, filename: 'crown.stl' } })]));
+    delivery({ store: opened, transport: createTransport({ dataDir, log }) }).kick();
+    await waitFor(() => lines.some((line) => line.startsWith('mail written to ')), 'the log line');
+
+    const files = readdirSync(join(dataDir, 'mail'));
+    expect(files).toHaveLength(1);
+    expect(files[0]).toMatch(/^\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d\.\d{3}Z-[0-9a-f]{8}\.eml$/);
+    const path = join(dataDir, 'mail', files[0] ?? '');
+    expect(lines).toContain(`mail written to ${path}`);
+    const mail = parsePart(readFileSync(path, 'latin1'));
+    expect(header(mail, 'to')).toBe(LAB);
+    expect(header(mail, 'from')).toBe(SITE);
+    expect(header(mail, 'subject')).toBe('New order: zirconia crown 21');
+    expect(textOf(mail)).toBe('Practice: Tandarts de Vries\nShade: A2\nE-mail: jan@example.com');
+    expect(attachmentOf(mail)?.bytes.toString()).toBe('solid crown\nendsolid crown\n');
+    await waitFor(() => opened.pending().length === 0, 'the message marked sent');
+  });
+
+  it('never sends a message twice, with two loops on one database kicked over and over and after a restart', async () => {
+    const server = await smtp(0, 100);
+    const first = store();
+    const second = store();
+    for (const n of [1, 2, 3, 4]) first.save(submission([labMessage({ subject: `Order ${n}` })]));
+    const loops = [
+      delivery({ store: first, transport: smtpTransport(server.port) }),
+      delivery({ store: second, transport: smtpTransport(server.port) }),
+    ];
+    const kicker = setInterval(() => loops.forEach((loop) => loop.kick()), 5);
+    try {
+      await waitFor(() => first.pending().length === 0, 'every message sent');
+      await sleep(300);
+    } finally {
+      clearInterval(kicker);
+    }
+    expect(server.received.map((mail) => header(parsePart(mail.raw), 'subject')).sort()).toEqual(['Order 1', 'Order 2', 'Order 3', 'Order 4']);
+
+    await Promise.all(loops.map((loop) => loop.stop()));
+    first.close();
+    const restarted = store();
+    delivery({ store: restarted, transport: smtpTransport(server.port) }).kick();
+    await sleep(300);
+    expect(server.received).toHaveLength(4);
+  });
+
+  it('lets a send in flight finish and be recorded before stop resolves', async () => {
+    const server = await smtp(0, 400);
+    const opened = store();
+    opened.save(submission([labMessage()]));
+    const loop = delivery({ store: opened, transport: smtpTransport(server.port) });
+    loop.kick();
+    await waitFor(() => server.received.length === 1, 'the message data at the server');
+    expect(opened.pending()).toHaveLength(1);
+    await loop.stop();
+    expect(opened.pending()).toEqual([]);
+  });
+
+  it('prunes at start and then once an hour, not at every run', async () => {
+    const retentionMs = 1_000;
+    let clock = 0;
+    const opened = store({ now: () => clock });
+    const sendNothing: MailTransport = { send: () => Promise.resolve() };
+    const markAllSent = () => opened.pending().forEach((entry) => opened.markSent(entry.id, clock));
+    opened.save(submission([labMessage()]));
+    markAllSent();
+
+    clock = 2_000;
+    const loop = delivery({ store: opened, transport: sendNothing, now: () => clock, retentionMs });
+    await waitFor(() => opened.countSubmissions() === 0, 'the prune at start');
+    expect(lines).toContain('pruned 1 submissions and 0 uploads');
+
+    opened.save(submission([labMessage()]));
+    await waitFor(() => opened.pending().length === 0, 'the message sent');
+    clock = 2_000 + 30 * 60_000;
+    loop.kick();
+    await sleep(100);
+    expect(opened.countSubmissions()).toBe(1);
+
+    clock = 2_000 + 60 * 60_000;
+    loop.kick();
+    await waitFor(() => opened.countSubmissions() === 0, 'the hourly prune');
+  });
+});
