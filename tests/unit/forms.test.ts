@@ -1,0 +1,119 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { load } from 'js-yaml';
+import { describe, expect, it } from 'vitest';
+import { AppointmentRequest, ContactRequest, OrderRequest, TestimonialRequest, todayInNetherlands } from '../../schemas/forms.ts';
+import { projectRoot } from '../support/fixtures.ts';
+
+/** The field errors of a failed check, as `field: message key`. */
+function errors(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }): string[] {
+  return result.success ? [] : result.error!.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+}
+
+const tomorrow = (() => {
+  const d = new Date(`${todayInNetherlands()}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+})();
+
+const appointment = {
+  FullName: 'Anna de Vries',
+  EmailAddress: 'anna@example.nl',
+  PhoneNumber: '06-12345678',
+  Service: 'crowns_bridges',
+  PreferredDate: tomorrow,
+  PreferredTime: '10:30',
+  AdditionalMessage: '',
+};
+
+describe('the appointment request', () => {
+  it('accepts the specification\'s payload and trims the text', () => {
+    const result = AppointmentRequest.safeParse({ ...appointment, FullName: '  Anna de Vries ' });
+    expect(errors(result)).toEqual([]);
+    expect(result.data?.FullName).toBe('Anna de Vries');
+  });
+
+  it('requires every field but the message, naming each one', () => {
+    expect(errors(AppointmentRequest.safeParse({}))).toEqual([
+      'FullName: validation.required',
+      'EmailAddress: validation.required',
+      'PhoneNumber: validation.required',
+      'Service: validation.service',
+      'PreferredDate: validation.date',
+      'PreferredTime: validation.time',
+    ]);
+  });
+
+  it.each(['06-12345678', '0612345678', '+31 6 12345678', '0031 6 12345678', '020 123 4567', '+44 20 7946 0958'])('accepts the phone number %s', (phone) => {
+    expect(errors(AppointmentRequest.safeParse({ ...appointment, PhoneNumber: phone }))).toEqual([]);
+  });
+
+  it.each(['12345', '06-1234567', 'call me', '+31 6 1234567890123'])('refuses the phone number %s', (phone) => {
+    expect(errors(AppointmentRequest.safeParse({ ...appointment, PhoneNumber: phone }))).toEqual(['PhoneNumber: validation.phone']);
+  });
+
+  it('refuses a date in the past, accepts today, and refuses a date that does not exist', () => {
+    expect(errors(AppointmentRequest.safeParse({ ...appointment, PreferredDate: '2020-01-06' }))).toEqual(['PreferredDate: validation.datePast']);
+    expect(errors(AppointmentRequest.safeParse({ ...appointment, PreferredDate: todayInNetherlands() }))).toEqual([]);
+    expect(errors(AppointmentRequest.safeParse({ ...appointment, PreferredDate: '2099-02-30' }))).toEqual(['PreferredDate: validation.date']);
+  });
+
+  it('refuses an unknown service, a bad e-mail, a bad time and an overlong message', () => {
+    expect(errors(AppointmentRequest.safeParse({ ...appointment, Service: 'whitening', EmailAddress: 'anna@', PreferredTime: '25:00', AdditionalMessage: 'x'.repeat(2001) }))).toEqual([
+      'EmailAddress: validation.email',
+      'Service: validation.service',
+      'PreferredTime: validation.time',
+      'AdditionalMessage: validation.tooLong',
+    ]);
+  });
+
+  it('knows today in the Netherlands, not in UTC', () => {
+    // 23:30 UTC on 31 December is already 1 January in Amsterdam.
+    expect(todayInNetherlands(new Date('2026-12-31T23:30:00Z'))).toBe('2027-01-01');
+  });
+});
+
+describe('the dentist\'s order request', () => {
+  const order = { dentistName: 'J. Bakker', clinicName: 'Tandartspraktijk Centrum', email: 'praktijk@example.nl', phone: '030 123 4567', serviceType: 'Zirconia crown 16' };
+
+  it('needs the dentist, clinic, e-mail, phone and service type; patient details are optional', () => {
+    expect(errors(OrderRequest.safeParse(order))).toEqual([]);
+    expect(errors(OrderRequest.safeParse({ ...order, patientName: 'AB-1234', patientAge: '54', additionalInfo: 'Shade A2' }))).toEqual([]);
+    expect(errors(OrderRequest.safeParse({}))).toEqual([
+      'dentistName: validation.required', 'clinicName: validation.required', 'email: validation.required', 'phone: validation.required', 'serviceType: validation.required',
+    ]);
+  });
+
+  it('reads the patient age from a form field and refuses one that is no age', () => {
+    expect(OrderRequest.safeParse({ ...order, patientAge: '54' }).data?.patientAge).toBe(54);
+    expect(errors(OrderRequest.safeParse({ ...order, patientAge: '121' }))).toEqual(['patientAge: validation.age']);
+    expect(errors(OrderRequest.safeParse({ ...order, patientAge: 'old' }))).toEqual(['patientAge: validation.age']);
+  });
+});
+
+describe('the contact and testimonial forms', () => {
+  it('needs all four contact fields', () => {
+    expect(errors(ContactRequest.safeParse({ name: 'Anna', email: 'anna@example.nl', subject: 'Question', message: 'Hello' }))).toEqual([]);
+    expect(errors(ContactRequest.safeParse({ name: ' ', email: 'anna@example.nl', subject: 'Question' }))).toEqual(['name: validation.required', 'message: validation.required']);
+  });
+
+  it('needs a rating from 1 to 5 and consent to publish', () => {
+    const testimonial = { name: 'Anna', role: 'Patient', text: 'Very good.', rating: 5, consent: true };
+    expect(errors(TestimonialRequest.safeParse(testimonial))).toEqual([]);
+    expect(errors(TestimonialRequest.safeParse({ ...testimonial, rating: 6, consent: false }))).toEqual(['rating: validation.rating', 'consent: validation.consent']);
+    expect(errors(TestimonialRequest.safeParse({ ...testimonial, rating: 0 }))).toEqual(['rating: validation.rating']);
+  });
+});
+
+describe('the messages', () => {
+  it('are all interface strings in both languages', () => {
+    const source = readFileSync(join(projectRoot, 'schemas', 'forms.ts'), 'utf8');
+    const keys = [...new Set([...source.matchAll(/'(validation\.\w+)'/g)].map((m) => m[1]!))];
+    const ui = load(readFileSync(join(projectRoot, 'content', 'ui.yaml'), 'utf8')) as Record<string, Record<string, { en: string; nl: string }>>;
+    expect(keys.length).toBeGreaterThan(8);
+    for (const key of keys) {
+      const [group, name] = key.split('.') as [string, string];
+      expect(ui[group]?.[name], key).toMatchObject({ en: expect.any(String), nl: expect.any(String) });
+    }
+  });
+});
