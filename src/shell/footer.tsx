@@ -2,6 +2,7 @@ import { useLoaderData } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useShell, useT } from '../app/i18n.tsx';
 import { Icon } from '../components/icons.tsx';
+import { LinkList } from '../components/link-list.tsx';
 import { SiteLink } from '../components/site-link.tsx';
 import type { ResolvedGroup } from '../content/types.ts';
 import { Logo } from './logo.tsx';
@@ -70,15 +71,7 @@ function LinkColumn({ group }: { group: ResolvedGroup }) {
   return (
     <div>
       <h2 className="footer-title">{group.title}</h2>
-      <ul className="space-y-2 text-sm">
-        {group.links.map((link, i) => (
-          <li key={`${i}:${link.href}`}>
-            <SiteLink href={link.href} className="footer-link">
-              {link.label}
-            </SiteLink>
-          </li>
-        ))}
-      </ul>
+      <LinkList links={group.links} className="space-y-2 text-sm" linkClassName="footer-link" />
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { useRouterState } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useShell, useT } from '../app/i18n.tsx';
 import { Icon } from '../components/icons.tsx';
+import { LinkList } from '../components/link-list.tsx';
 import { SiteLink } from '../components/site-link.tsx';
 import type { ResolvedLink } from '../content/types.ts';
 
@@ -93,15 +94,7 @@ export function MegaMenu({ item }: { item: ResolvedLink }) {
                   group.title
                 )}
               </p>
-              <ul className="space-y-1.5">
-                {group.links.map((link, i) => (
-                  <li key={`${i}:${link.href}`}>
-                    <SiteLink href={link.href} className="mega-link">
-                      {link.label}
-                    </SiteLink>
-                  </li>
-                ))}
-              </ul>
+              <LinkList links={group.links} className="space-y-1.5" linkClassName="mega-link" />
             </div>
           ))}
         </div>

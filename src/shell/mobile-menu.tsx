@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useShell, useT } from '../app/i18n.tsx';
 import { Icon } from '../components/icons.tsx';
+import { LinkList } from '../components/link-list.tsx';
 import { SiteLink } from '../components/site-link.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
 import { Logo } from './logo.tsx';
@@ -89,15 +90,7 @@ export function MobileMenu() {
                           <p className="text-sm font-semibold text-deep">
                             {group.href ? <SiteLink href={group.href}>{group.title}</SiteLink> : group.title}
                           </p>
-                          <ul className="mt-1 space-y-1">
-                            {group.links.map((link, i) => (
-                              <li key={`${i}:${link.href}`}>
-                                <SiteLink href={link.href} className="block py-1.5 text-ink/80 hover:text-teal">
-                                  {link.label}
-                                </SiteLink>
-                              </li>
-                            ))}
-                          </ul>
+                          <LinkList links={group.links} className="mt-1 space-y-1" linkClassName="block py-1.5 text-ink/80 hover:text-teal" />
                         </div>
                       ))}
                     </div>
