@@ -69,6 +69,11 @@ export const SiteSettings = z
         }),
       )
       .describe('Social profiles, shown in the footer and listed in the structured data.'),
+    retentionDays: z
+      .int()
+      .min(1)
+      .max(3650)
+      .describe('Days after which form submissions and uploaded files are deleted; the server and the privacy page ({retentionDays}) both read it.'),
     chatWidgetId: z
       .string()
       .regex(/^[A-Za-z0-9_-]+$/)
