@@ -1,12 +1,12 @@
 import { isValidPhoneNumber } from 'libphonenumber-js/max';
 import * as z from 'zod/mini';
+import { appointmentServices } from './appointment-services.ts';
 
 // The browser and the server check a submission with these same schemas, so they give the same
 // verdict. zod/mini keeps the browser's share small; each message is a key of the UI dictionary
 // (content/ui.yaml), shown in the visitor's language.
 
-/** The appointment form's service options (ids sent as `Service`); labels are `appointmentServices.*` strings. */
-export const appointmentServices = ['dental_implants', 'crowns_bridges', 'prosthetics', 'dental_veneers', 'orthodontics', 'digital_dentistry', 'other'] as const;
+export { appointmentServices };
 
 /** Today's date in the Netherlands as YYYY-MM-DD: a preferred date before it is refused. */
 export function todayInNetherlands(now: Date = new Date()): string {

@@ -40,6 +40,12 @@ export const SiteSettings = z
         country: z.literal('NL').describe('ISO country code; the lab is in the Netherlands.'),
       })
       .describe('Visiting and postal address.'),
+    geo: z
+      .strictObject({
+        lat: z.number().min(50.7).max(53.6).describe('Latitude of the lab\'s entrance, e.g. 52.0907.'),
+        lon: z.number().min(3.3).max(7.3).describe('Longitude of the lab\'s entrance, e.g. 5.1214.'),
+      })
+      .describe('Where the lab is on the map (inside the Netherlands); the contact page map and "open in maps" use it.'),
     phone: z
       .strictObject({
         display: z.string().min(1).describe('The number as people read it, e.g. "020 123 4567".'),
@@ -76,9 +82,9 @@ export const SiteSettings = z
       .describe('Days after which form submissions and uploaded files are deleted; the server and the privacy page ({retentionDays}) both read it.'),
     chatWidgetId: z
       .string()
-      .regex(/^[A-Za-z0-9_-]+$/)
+      .regex(/^[A-Za-z0-9]+\/[A-Za-z0-9]+$/, 'write the Tawk.to property and widget id as "<propertyId>/<widgetId>"')
       .nullable()
-      .describe('Id of the chat widget; null hides the chat button. The widget loads only after a visitor asks for it.'),
+      .describe('The Tawk.to chat as "<propertyId>/<widgetId>"; null hides the chat. It loads only after a visitor clicks to start a chat.'),
     placeholders: z
       .array(z.string())
       .describe('Fields above whose value the lab has not confirmed yet (e.g. "phone"); each one is reported on every check until it is removed here.'),

@@ -14,16 +14,22 @@ const paths = {
   globe: 'M12 21a9 9 0 100-18 9 9 0 000 18zM3 12h18M12 3c2.5 2.5 3.5 5.5 3.5 9s-1 6.5-3.5 9c-2.5-2.5-3.5-5.5-3.5-9s1-6.5 3.5-9z',
   tooth: 'M7.5 3.5c-2.5 0-4 2-4 4.5 0 3 1.5 4.5 2 7 .5 3 1 5.5 2.5 5.5s1.5-3 2.5-5c.5-1 2.5-1 3 0 1 2 1 5 2.5 5s2-2.5 2.5-5.5c.5-2.5 2-4 2-7 0-2.5-1.5-4.5-4-4.5-2 0-3 1-4.5 1s-2.5-1-4.5-1z',
   check: 'M5 12.5l4.5 4.5L19 7.5',
+  alert: 'M12 21a9 9 0 100-18 9 9 0 000 18zM12 7.5v5.5M12 16.5h.01',
   star: 'M12 3.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L12 16.9l-5.2 2.7 1-5.8-4.3-4.1 5.9-.9z',
 } as const;
 
 export type IconName = keyof typeof paths;
 
-/** A line icon; hidden from assistive technology, which reads the text beside it. */
-export function Icon({ name, className = 'size-5', ...rest }: { name: IconName } & SVGProps<SVGSVGElement>) {
+/** A drawn line icon from its path data; hidden from assistive technology, which reads the text beside it. */
+export function LineIcon({ d, className = 'size-5', ...rest }: { d: string } & SVGProps<SVGSVGElement>) {
   return (
     <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false" className={className} {...rest}>
-      <path d={paths[name]} />
+      <path d={d} />
     </svg>
   );
+}
+
+/** An interface icon by name. */
+export function Icon({ name, ...rest }: { name: IconName } & SVGProps<SVGSVGElement>) {
+  return <LineIcon d={paths[name]} {...rest} />;
 }

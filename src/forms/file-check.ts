@@ -1,10 +1,10 @@
 import { strFromU8, unzipSync } from 'fflate';
+import { maxUploadBytes } from './limits.ts';
 
 // Runs in the browser (a file is checked as soon as it is chosen) and on the server (checked again,
 // since the browser's verdict can be skipped): plain Uint8Array code, no Node APIs.
 
-/** The largest file a dentist may send with an order: 10 MiB. */
-export const maxUploadBytes = 10 * 1024 * 1024;
+export { maxUploadBytes };
 
 /** The kinds of file accepted with an order. */
 export type UploadKind = 'pdf' | 'jpeg' | 'png' | 'docx' | 'stl';

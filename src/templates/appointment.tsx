@@ -1,8 +1,75 @@
+import { useShell } from '../app/i18n.tsx';
 import { Hero } from '../components/hero.tsx';
+import { Icon } from '../components/icons.tsx';
+import { InlineText } from '../components/rich-text.tsx';
+import { SiteLink } from '../components/site-link.tsx';
+import { AppointmentForm } from '../forms/appointment-form.tsx';
+import { FeedbackProvider } from '../forms/feedback.tsx';
+import { OpeningHours } from '../shell/opening-hours.tsx';
 import { usePageContent } from './use-page-content.ts';
 
-/** The appointment page. */
+/** The appointment page: the booking form beside what to expect, the hours and a lab-visit card. */
 export default function AppointmentPage() {
   const content = usePageContent<'appointment'>();
-  return <Hero title={content.hero.title} description={content.hero.description} image={content.hero.image} cta={content.hero.cta} />;
+  const { shell } = useShell();
+  const { info, labVisit } = content;
+  return (
+    <FeedbackProvider>
+      <Hero title={content.hero.title} description={content.hero.description} image={content.hero.image} cta={content.hero.cta} />
+      <div className="section">
+        <div className="container-page grid items-start gap-8 lg:grid-cols-[minmax(0,1fr)_24rem]">
+          <section className="card" aria-labelledby="form-title">
+            <h2 id="form-title" className="section-title">
+              {content.form.title}
+            </h2>
+            <p className="mt-3 max-w-2xl text-ink/85">
+              <InlineText text={content.form.intro} />
+            </p>
+            <div className="mt-8">
+              <AppointmentForm />
+            </div>
+          </section>
+          <div className="grid gap-6">
+            <section className="card bg-mint/40" aria-labelledby="info-title">
+              <h2 id="info-title" className="text-xl font-semibold text-deep">
+                {info.title}
+              </h2>
+              <h3 className="mt-5 font-semibold text-deep">{info.booking.title}</h3>
+              <p className="mt-1 text-ink/85">
+                <InlineText text={info.booking.text} />
+              </p>
+              <h3 className="mt-5 font-semibold text-deep">{info.expect.title}</h3>
+              <ul className="mt-2 grid gap-2">
+                {info.expect.items.map((item) => (
+                  <li key={item} className="flex gap-2">
+                    <Icon name="check" className="mt-1 size-4 shrink-0 text-teal" />
+                    <span>{item}</span>
+                  </li>
+                ))}
+              </ul>
+              <h3 className="mt-5 flex items-center gap-2 font-semibold text-deep">
+                <Icon name="clock" className="size-5 text-teal" />
+                {info.hoursTitle}
+              </h3>
+              <OpeningHours className="mt-2" />
+              <h3 className="mt-5 font-semibold text-deep">{info.emergencyTitle}</h3>
+              <p className="mt-1 text-ink/85">{shell.site.emergency}</p>
+            </section>
+            <section className="card" aria-labelledby="visit-title">
+              <h2 id="visit-title" className="flex items-center gap-2 text-xl font-semibold text-deep">
+                <Icon name="pin" className="size-5 text-teal" />
+                {labVisit.title}
+              </h2>
+              <p className="mt-2 text-ink/85">{labVisit.text}</p>
+              <p className="mt-5">
+                <SiteLink href={labVisit.cta.href} className="btn btn-secondary">
+                  {labVisit.cta.label}
+                </SiteLink>
+              </p>
+            </section>
+          </div>
+        </div>
+      </div>
+    </FeedbackProvider>
+  );
 }

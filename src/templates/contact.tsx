@@ -1,8 +1,144 @@
+import { lazy, Suspense, useState } from 'react';
+import { useShell, useT } from '../app/i18n.tsx';
 import { Hero } from '../components/hero.tsx';
+import { Icon } from '../components/icons.tsx';
+import { InlineText } from '../components/rich-text.tsx';
+import { ContactForm } from '../forms/contact-form.tsx';
+import { FeedbackProvider } from '../forms/feedback.tsx';
+import { OpeningHours } from '../shell/opening-hours.tsx';
 import { usePageContent } from './use-page-content.ts';
 
-/** The contact page. */
+// Most sites run without a chat: its code loads only where one is configured.
+const ChatStarter = lazy(() => import('./chat-starter.tsx').then((module) => ({ default: module.ChatStarter })));
+
+/** The contact page: the form, the lab's details and hours, and the map that loads only on request. */
 export default function ContactPage() {
   const content = usePageContent<'contact'>();
-  return <Hero title={content.hero.title} description={content.hero.description} image={content.hero.image} cta={content.hero.cta} />;
+  const { shell } = useShell();
+  const t = useT();
+  const { site } = shell;
+  const address = `${site.address.street}, ${site.address.postalCode} ${site.address.city}`;
+  return (
+    <FeedbackProvider>
+      <Hero title={content.hero.title} description={content.hero.description} image={content.hero.image} cta={content.hero.cta} />
+      <div className="section">
+        <div className="container-page grid items-start gap-8 lg:grid-cols-[minmax(0,1fr)_24rem]">
+          <section className="card" aria-labelledby="form-title">
+            <h2 id="form-title" className="section-title">
+              {content.form.title}
+            </h2>
+            <p className="mt-3 max-w-2xl text-ink/85">
+              <InlineText text={content.form.intro} />
+            </p>
+            <div className="mt-8">
+              <ContactForm />
+            </div>
+          </section>
+          <div className="grid gap-6">
+            <section className="card bg-mint/40" aria-labelledby="card-title">
+              <h2 id="card-title" className="text-xl font-semibold text-deep">
+                {content.card.title}
+              </h2>
+              <ul className="mt-5 grid gap-4">
+                <li className="flex gap-3">
+                  <Icon name="pin" className="mt-0.5 size-5 shrink-0 text-teal" />
+                  <span>
+                    <span className="block text-sm font-semibold text-deep">{t('contact.visitUs')}</span>
+                    <span className="block">{site.legalName}</span>
+                    <span className="block">{site.address.street}</span>
+                    <span className="block">
+                      {site.address.postalCode} {site.address.city}
+                    </span>
+                  </span>
+                </li>
+                <li className="flex gap-3">
+                  <Icon name="phone" className="mt-0.5 size-5 shrink-0 text-teal" />
+                  <span>
+                    <span className="block text-sm font-semibold text-deep">{t('contact.callUs')}</span>
+                    <a href={`tel:${site.phone.e164}`} className="link">
+                      {site.phone.display}
+                    </a>
+                  </span>
+                </li>
+                <li className="flex gap-3">
+                  <Icon name="mail" className="mt-0.5 size-5 shrink-0 text-teal" />
+                  <span>
+                    <span className="block text-sm font-semibold text-deep">{t('contact.mailUs')}</span>
+                    <a href={`mailto:${site.email}`} className="link break-all">
+                      {site.email}
+                    </a>
+                  </span>
+                </li>
+              </ul>
+              <h3 className="mt-6 flex items-center gap-2 font-semibold text-deep">
+                <Icon name="clock" className="size-5 text-teal" />
+                {t('footer.hoursTitle')}
+              </h3>
+              <OpeningHours className="mt-2" />
+            </section>
+            {site.chatWidgetId ? (
+              <Suspense fallback={null}>
+                <ChatStarter widgetId={site.chatWidgetId} />
+              </Suspense>
+            ) : null}
+          </div>
+        </div>
+      </div>
+      <LabMap title={content.map.title} text={content.map.text} address={address} geo={site.geo} />
+    </FeedbackProvider>
+  );
+}
+
+/**
+ * "Lab Location": the address as text and a link to open it in maps; the map itself (OpenStreetMap)
+ * is loaded only after the visitor asks for it, so no other site sees a visit they did not choose.
+ */
+function LabMap({ title, text, address, geo }: { title: string; text: string; address: string; geo: { lat: number; lon: number } }) {
+  const t = useT();
+  const [shown, setShown] = useState(false);
+  const { lat, lon } = geo;
+  const bbox = [lon - 0.008, lat - 0.004, lon + 0.008, lat + 0.004].map((n) => n.toFixed(5)).join(',');
+  const embed = `https://www.openstreetmap.org/export/embed.html?bbox=${bbox}&layer=mapnik&marker=${lat},${lon}`;
+  const open = `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lon}#map=17/${lat}/${lon}`;
+  return (
+    <section className="section bg-sand/60" aria-labelledby="map-title">
+      <div className="container-page">
+        <h2 id="map-title" className="section-title">
+          {title}
+        </h2>
+        <div className="mt-8 overflow-hidden rounded-3xl border border-deep/10 bg-white">
+          {shown ? (
+            <iframe
+              src={embed}
+              title={title}
+              className="block h-[420px] w-full border-0"
+              loading="lazy"
+              referrerPolicy="no-referrer"
+              sandbox="allow-scripts allow-same-origin allow-popups"
+            />
+          ) : (
+            <div className="map-placeholder grid min-h-[420px] place-items-center p-6 text-center">
+              <div className="max-w-md">
+                <span className="mx-auto grid size-14 place-items-center rounded-full bg-white text-teal shadow">
+                  <Icon name="pin" className="size-7" />
+                </span>
+                <p className="mt-4 text-lg font-semibold text-deep">{address}</p>
+                <p className="mt-2 text-sm text-ink/80">{text}</p>
+                <p className="mt-2 text-sm text-ink/80">{t('contact.mapNotice')}</p>
+                <p className="mt-6 flex flex-wrap justify-center gap-3">
+                  <button type="button" className="btn btn-primary" onClick={() => setShown(true)}>
+                    {t('contact.mapShow')}
+                  </button>
+                  <a href={open} className="btn btn-secondary" target="_blank" rel="noopener noreferrer">
+                    {t('contact.openInMaps')}
+                    <span className="sr-only"> ({t('common.opensInNewTab')})</span>
+                  </a>
+                </p>
+              </div>
+            </div>
+          )}
+        </div>
+      </div>
+    </section>
+  );
 }

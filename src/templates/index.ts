@@ -32,7 +32,7 @@ export const templateUi: Record<Template, UiGroup[]> = {
   contact: ['forms', 'validation', 'feedback', 'apiErrors', 'contact', 'chat'],
   blog: ['blog'],
   testimonials: ['testimonials', 'forms', 'validation', 'feedback', 'apiErrors'],
-  privacy: [],
+  privacy: ['blog'],
   'not-found': [],
   category: ['services'],
   detail: ['services'],

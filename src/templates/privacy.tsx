@@ -1,8 +1,26 @@
+import { localeOf, useShell, useT } from '../app/i18n.tsx';
 import { Hero } from '../components/hero.tsx';
+import { RichText } from '../components/rich-text.tsx';
 import { usePageContent } from './use-page-content.ts';
 
-/** The privacy page. */
+/** The privacy statement; `{retentionDays}` in its text is the period set once in site settings. */
 export default function PrivacyPage() {
   const content = usePageContent<'privacy'>();
-  return <Hero title={content.hero.title} description={content.hero.description} image={content.hero.image} cta={content.hero.cta} />;
+  const { lang, shell } = useShell();
+  const t = useT();
+  const updated = new Intl.DateTimeFormat(localeOf[lang], { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${content.updated}T00:00:00Z`));
+  const fill = (text: string) => text.replaceAll('{retentionDays}', String(shell.site.retentionDays));
+  return (
+    <>
+      <Hero title={content.hero.title} description={content.hero.description} image={content.hero.image} cta={content.hero.cta} />
+      <div className="section">
+        <div className="container-page">
+          <p className="text-sm text-ink/75">
+            <time dateTime={content.updated}>{t('blog.updatedOn', { date: updated })}</time>
+          </p>
+          <RichText blocks={content.body} fill={fill} />
+        </div>
+      </div>
+    </>
+  );
 }

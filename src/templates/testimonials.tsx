@@ -1,8 +1,59 @@
+import { useT } from '../app/i18n.tsx';
 import { Hero } from '../components/hero.tsx';
+import { InlineText } from '../components/rich-text.tsx';
+import { TestimonialCard } from '../components/testimonial-card.tsx';
+import { FeedbackProvider } from '../forms/feedback.tsx';
+import { TestimonialForm } from '../forms/testimonial-form.tsx';
 import { usePageContent } from './use-page-content.ts';
 
-/** The testimonials page. */
+/** Every published testimonial, then the form to send one in for review. */
 export default function TestimonialsPage() {
   const content = usePageContent<'testimonials'>();
-  return <Hero title={content.hero.title} description={content.hero.description} image={content.hero.image} cta={content.hero.cta} />;
+  const t = useT();
+  return (
+    <FeedbackProvider>
+      <Hero title={content.hero.title} description={content.hero.description} image={content.hero.image} cta={content.hero.cta} />
+      <section className="section" aria-labelledby="list-title">
+        <div className="container-page">
+          <div className="max-w-3xl">
+            <h2 id="list-title" className="section-title">
+              {content.list.title}
+            </h2>
+            {content.list.intro ? <p className="mt-4 text-lg text-ink/80">{content.list.intro}</p> : null}
+          </div>
+          {content.testimonials.length > 0 ? (
+            <ul className="mt-10 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+              {content.testimonials.map((testimonial) => (
+                <li key={testimonial.id}>
+                  <TestimonialCard testimonial={testimonial} />
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="mt-8">{t('testimonials.empty')}</p>
+          )}
+          <p className="mt-10">
+            <a href="#submit" className="btn btn-primary">
+              {t('testimonials.submit')}
+            </a>
+          </p>
+        </div>
+      </section>
+      <section className="section bg-sand/60" aria-labelledby="form-title" id="submit">
+        <div className="container-page">
+          <div className="card mx-auto max-w-3xl">
+            <h2 id="form-title" className="section-title">
+              {content.form.title}
+            </h2>
+            <p className="mt-3 text-ink/85">
+              <InlineText text={content.form.intro} />
+            </p>
+            <div className="mt-8">
+              <TestimonialForm />
+            </div>
+          </div>
+        </div>
+      </section>
+    </FeedbackProvider>
+  );
 }

@@ -1,0 +1,135 @@
+import { useRef, useState, type ChangeEvent } from 'react';
+import { localeOf, useShell, useT } from '../app/i18n.tsx';
+import { Icon } from '../components/icons.tsx';
+import { useFeedback } from './feedback.tsx';
+import { FieldMessages, Honeypot, RequiredNote, SubmitRow, TextAreaField, TextField } from './fields.tsx';
+import { maxUploadBytes } from './limits.ts';
+import { useForm } from './use-form.ts';
+import type { Encode, FieldProblem } from './validate.ts';
+
+/** A file size for people: "840 kB", "3.2 MB" (or "3,2 MB"). */
+function fileSize(bytes: number, locale: string): string {
+  const mb = bytes / 1_000_000;
+  return mb >= 1
+    ? `${new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(mb)} MB`
+    : `${new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(Math.max(1, bytes / 1000))} kB`;
+}
+
+/** Checks a chosen file by its content, as the server will: size first, then what the bytes are. */
+async function checkFile(file: File): Promise<FieldProblem | undefined> {
+  if (file.size === 0) return { key: 'validation.fileEmpty' };
+  if (file.size > maxUploadBytes) return { key: 'validation.fileTooLarge' };
+  const { detectUpload } = await import('./file-check.ts');
+  const verdict = detectUpload(new Uint8Array(await file.arrayBuffer()));
+  return verdict.ok ? undefined : { key: verdict.reason === 'too-large' ? 'validation.fileTooLarge' : verdict.reason === 'empty' ? 'validation.fileEmpty' : 'validation.fileType' };
+}
+
+/** The dentist's order request with one scan, photo or prescription, posted as multipart to /api/order. */
+export function OrderForm() {
+  const t = useT();
+  const { lang } = useShell();
+  const { notify } = useFeedback();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const chosen = useRef<File | null>(null);
+  // Why the last file was refused, so a later submit repeats that reason rather than "choose a file".
+  const refused = useRef<FieldProblem | undefined>(undefined);
+  const [file, setFile] = useState<{ name: string; size: number } | null>(null);
+  const [checking, setChecking] = useState(false);
+
+  const clearFile = () => {
+    chosen.current = null;
+    refused.current = undefined;
+    setFile(null);
+    if (fileInput.current) fileInput.current.value = '';
+  };
+
+  const encode: Encode = (data, spam) => {
+    const body = new FormData();
+    for (const [name, value] of Object.entries({ ...data, ...spam })) if (value !== undefined) body.append(name, String(value));
+    if (chosen.current) body.append('file', chosen.current, chosen.current.name);
+    return { body };
+  };
+
+  const form = useForm({
+    kind: 'order',
+    endpoint: '/api/order',
+    encode,
+    extraProblems: (): Record<string, FieldProblem> => (chosen.current ? {} : { file: refused.current ?? { key: 'validation.fileMissing' } }),
+    onSuccess: () => {
+      clearFile();
+      notify({ kind: 'success', title: t('feedback.orderSuccessTitle'), text: t('feedback.orderSuccessText') });
+    },
+  });
+
+  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const selected = event.currentTarget.files?.[0];
+    chosen.current = null;
+    setFile(null);
+    if (!selected) return;
+    setChecking(true);
+    const problem = await checkFile(selected).catch((): FieldProblem => ({ key: 'validation.fileType' }));
+    setChecking(false);
+    refused.current = problem;
+    if (problem) {
+      // As the specification has it: a refused file is cleared, and the message says why.
+      clearFile();
+      refused.current = problem;
+      form.setFieldError('file', problem);
+      return;
+    }
+    chosen.current = selected;
+    setFile({ name: selected.name, size: selected.size });
+    form.setFieldError('file', undefined);
+  };
+
+  const fileState = form.field('file', { hint: true });
+  const size = file ? fileSize(file.size, localeOf[lang]) : '';
+
+  return (
+    <form {...form.formProps} className="grid gap-5 sm:grid-cols-2">
+      <div className="sm:col-span-2">
+        <RequiredNote />
+      </div>
+      <TextField state={form.field('dentistName')} label={t('forms.dentistName')} required type="text" autoComplete="name" />
+      <TextField state={form.field('clinicName')} label={t('forms.clinicName')} required type="text" autoComplete="organization" />
+      <TextField state={form.field('email')} label={t('forms.email')} required type="email" autoComplete="email" inputMode="email" placeholder={t('forms.emailPlaceholder')} />
+      <TextField state={form.field('phone')} label={t('forms.phone')} required type="tel" autoComplete="tel" placeholder={t('forms.phonePlaceholder')} />
+      <TextField state={form.field('serviceType')} label={t('forms.serviceType')} required type="text" placeholder={t('forms.serviceTypePlaceholder')} maxLength={200} className="sm:col-span-2" />
+      <TextField state={form.field('patientName', { hint: true })} label={t('forms.patientName')} hint={t('forms.patientNameHint')} type="text" autoComplete="off" maxLength={100} />
+      <TextField state={form.field('patientAge')} label={t('forms.patientAge')} type="number" inputMode="numeric" min={0} max={120} step={1} />
+      <TextAreaField state={form.field('additionalInfo')} label={t('forms.additionalInfo')} placeholder={t('forms.additionalInfoPlaceholder')} maxLength={3000} className="sm:col-span-2" />
+      <div className="sm:col-span-2">
+        <label htmlFor={fileState.control.id} className="field-label">
+          {t('forms.file')}
+          <span className="ml-0.5 text-coral" aria-hidden="true">
+            *
+          </span>
+        </label>
+        <input
+          ref={fileInput}
+          type="file"
+          {...fileState.control}
+          name="file"
+          required
+          accept=".pdf,.jpg,.jpeg,.png,.docx,.stl,application/pdf,image/jpeg,image/png,application/vnd.openxmlformats-officedocument.wordprocessingml.document,model/stl"
+          onChange={(event) => void onFile(event)}
+          className="field-input cursor-pointer file:mr-4 file:rounded-full file:border-0 file:bg-mint file:px-4 file:py-2 file:font-semibold file:text-deep hover:file:bg-sea/30"
+        />
+        {file ? (
+          <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+            <Icon name="check" className="size-4 text-teal" aria-hidden="true" />
+            <span>{t('forms.fileChosen', { name: file.name, size })}</span>
+            <button type="button" className="link" onClick={clearFile}>
+              {t('forms.fileRemove')}
+            </button>
+          </p>
+        ) : null}
+        <FieldMessages state={fileState} hint={t('forms.fileHint')} />
+      </div>
+      <Honeypot />
+      <div className="sm:col-span-2">
+        <SubmitRow sending={form.sending || checking} label={t('forms.submitOrder')} sendingLabel={checking ? t('common.loading') : t('forms.submitting')} />
+      </div>
+    </form>
+  );
+}
