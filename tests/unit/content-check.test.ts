@@ -68,7 +68,7 @@ describe('the schema', () => {
 
   it('reports opening hours that close before they open', () => {
     const list = check({ bad: ['site-hours'] });
-    expect(list.map(where)).toEqual(['content/site.yaml:15:44 site/hours']);
+    expect(list.map(where)).toEqual(['content/site.yaml:16:44 site/hours']);
   });
 });
 
