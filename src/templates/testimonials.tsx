@@ -15,11 +15,19 @@ export default function TestimonialsPage() {
       <Hero title={content.hero.title} description={content.hero.description} image={content.hero.image} cta={content.hero.cta} />
       <section className="section" aria-labelledby="list-title">
         <div className="container-page">
-          <div className="max-w-3xl">
-            <h2 id="list-title" className="section-title">
-              {content.list.title}
-            </h2>
-            {content.list.intro ? <p className="mt-4 text-lg text-ink/80">{content.list.intro}</p> : null}
+          <div className="flex flex-col gap-6 md:flex-row md:items-end md:justify-between">
+            <div className="max-w-3xl">
+              <h2 id="list-title" className="section-title">
+                {content.list.title}
+              </h2>
+              {content.list.intro ? <p className="mt-4 text-lg text-ink/80">{content.list.intro}</p> : null}
+            </div>
+            {/* The form is far below a long list on a phone: this takes the visitor straight to it. */}
+            <p className="shrink-0">
+              <a href="#submit" className="btn btn-primary">
+                {t('testimonials.submit')}
+              </a>
+            </p>
           </div>
           {content.testimonials.length > 0 ? (
             <ul className="mt-10 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
@@ -32,11 +40,6 @@ export default function TestimonialsPage() {
           ) : (
             <p className="mt-8">{t('testimonials.empty')}</p>
           )}
-          <p className="mt-10">
-            <a href="#submit" className="btn btn-primary">
-              {t('testimonials.submit')}
-            </a>
-          </p>
         </div>
       </section>
       <section className="section bg-sand/60" aria-labelledby="form-title" id="submit">

@@ -29,3 +29,6 @@ export function watch(page: Page, origin: string) {
   });
   return problems;
 }
+
+/** Where the server under test keeps submissions (DATA_DIR); playwright.config.ts passes it to `npm start`. */
+export const e2eDataDir = join(process.cwd(), 'tests', '.tmp', 'e2e-data');

@@ -1,0 +1,300 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { expect, test, type Page } from '@playwright/test';
+import { e2eDataDir } from './site.ts';
+
+// A visitor fills in and sends each form, in both languages, against the production server; what the
+// server stored is read back from its SQLite file (DATA_DIR set in playwright.config.ts).
+
+const uploads = join(process.cwd(), 'tests', 'fixtures', 'uploads');
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/** The stored submissions whose data mentions `marker`. */
+function stored(marker: string): { kind: string; lang: string; data: Record<string, unknown>; upload_name: string | null }[] {
+  const file = join(e2eDataDir, 'submissions.db');
+  if (!existsSync(file)) return [];
+  const db = new Database(file, { readonly: true, fileMustExist: true });
+  try {
+    return db
+      .prepare<[string], { kind: string; lang: string; data: string; upload_name: string | null }>('SELECT kind, lang, data, upload_name FROM submissions WHERE data LIKE ?')
+      .all(`%${marker}%`)
+      .map((row) => ({ ...row, data: JSON.parse(row.data) as Record<string, unknown> }));
+  } finally {
+    db.close();
+  }
+}
+
+/** A date some days ahead, as the date input takes it. */
+function daysAhead(days: number): string {
+  const date = new Date(Date.now() + days * 86_400_000);
+  return date.toISOString().slice(0, 10);
+}
+
+/** Holds each API answer back a little, so the sending state can be seen. */
+async function slowApi(page: Page, ms = 600) {
+  await page.route('**/api/**', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    await route.continue();
+  });
+}
+
+const text = {
+  en: {
+    name: 'Full name', email: 'E-mail address', phone: 'Phone number', service: 'Service', date: 'Preferred date', time: 'Preferred time',
+    message: 'Additional message', book: 'Book appointment', sending: 'Sending...', modalTitle: 'Appointment Request Sent', ok: 'OK',
+    required: 'Please fill in this field.', error: 'Error', errorText: 'There was a problem sending your request. Please try again later.',
+  },
+  nl: {
+    name: 'Volledige naam', email: 'E-mailadres', phone: 'Telefoonnummer', service: 'Behandeling', date: 'Voorkeursdatum', time: 'Voorkeurstijd',
+    message: 'Aanvullend bericht', book: 'Afspraak aanvragen', sending: 'Bezig met verzenden...', modalTitle: 'Afspraakverzoek verzonden', ok: 'OK',
+    required: 'Vul dit veld in.', error: 'Fout', errorText: 'Er is een probleem opgetreden bij het verzenden van uw bericht. Probeer het later opnieuw.',
+  },
+} as const;
+
+async function fillAppointment(page: Page, t: (typeof text)['en' | 'nl'], name: string) {
+  await page.getByLabel(t.name).fill(name);
+  await page.getByLabel(t.email).fill('anna@example.nl');
+  await page.getByLabel(t.phone).fill('06-12345678');
+  await page.getByRole('combobox', { name: t.service }).selectOption('prosthetics');
+  await page.getByLabel(t.date).fill(daysAhead(7));
+  await page.getByLabel(t.time).fill('10:30');
+  await page.getByLabel(t.message).fill('My lower denture is loose.');
+}
+
+test.describe('the appointment form', () => {
+  for (const lang of ['en', 'nl'] as const) {
+    const t = text[lang];
+    const path = lang === 'en' ? '/appointment' : '/nl/appointment';
+
+    test(`sends a request in ${lang}: sending state, then the modal, which returns focus and leaves a cleared form`, async ({ page }) => {
+      const name = `Anna ${unique()}`;
+      await page.goto(path);
+      await fillAppointment(page, t, name);
+      await slowApi(page);
+      const submit = page.getByRole('button', { name: t.book });
+      await submit.click();
+      const sending = page.getByRole('button', { name: t.sending });
+      await expect(sending).toBeDisabled();
+      await expect(sending.locator('.spinner')).toBeVisible();
+
+      const dialog = page.getByRole('dialog', { name: t.modalTitle });
+      await expect(dialog).toBeVisible();
+      await expect(dialog.getByRole('button', { name: t.ok })).toBeFocused();
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+      await expect(page.getByRole('button', { name: t.book })).toBeFocused();
+      await expect(page.getByLabel(t.name)).toHaveValue('');
+      await expect(page.getByRole('combobox', { name: t.service })).toHaveValue('');
+
+      const rows = stored(name);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ kind: 'appointment', lang, data: { FullName: name, Service: 'prosthetics', PhoneNumber: '06-12345678', PreferredTime: '10:30' } });
+    });
+
+    test(`shows each field's problem in ${lang}, marks it invalid and focuses the first one`, async ({ page }) => {
+      await page.goto(path);
+      await page.getByRole('button', { name: t.book }).click();
+      const name = page.getByLabel(t.name);
+      await expect(name).toBeFocused();
+      await expect(name).toHaveAttribute('aria-invalid', 'true');
+      const describedBy = await name.getAttribute('aria-describedby');
+      await expect(page.locator(`[id="${describedBy}"]`)).toHaveText(t.required);
+      await expect(page.locator('[aria-invalid="true"]')).toHaveCount(6);
+      // The message is optional: never marked.
+      await expect(page.getByLabel(t.message)).not.toHaveAttribute('aria-invalid', 'true');
+
+      await name.fill('Anna de Vries');
+      await expect(name).not.toHaveAttribute('aria-invalid', 'true');
+      await page.getByLabel(t.phone).fill('12345');
+      await page.getByLabel(t.date).fill('2020-01-01');
+      await page.getByRole('button', { name: t.book }).click();
+      await expect(page.getByLabel(t.email)).toBeFocused();
+      await expect(page.getByText(lang === 'en' ? 'Enter a valid phone number, e.g. 06 12345678 or +31 6 12345678.' : 'Vul een geldig telefoonnummer in, bijvoorbeeld 06 12345678 of +31 6 12345678.')).toBeVisible();
+      await expect(page.getByText(lang === 'en' ? 'Choose today or a later date.' : 'Kies vandaag of een latere datum.')).toBeVisible();
+    });
+
+    test(`with the server down, shows the error toast in ${lang} and keeps what was typed`, async ({ page }) => {
+      await page.goto(path);
+      await fillAppointment(page, t, 'Anna de Vries');
+      await page.route('**/api/**', (route) => route.abort('connectionrefused'));
+      await page.getByRole('button', { name: t.book }).click();
+      const toast = page.getByRole('alert').locator('[data-toast="error"]');
+      await expect(toast).toContainText(t.error);
+      await expect(toast).toContainText(t.errorText);
+      await expect(page.getByLabel(t.name)).toHaveValue('Anna de Vries');
+      await expect(page.getByLabel(t.phone)).toHaveValue('06-12345678');
+      await expect(page.getByRole('dialog')).toBeHidden();
+      // An error stays until it is dismissed.
+      await page.waitForTimeout(5500);
+      await expect(toast).toBeVisible();
+      await toast.getByRole('button').click();
+      await expect(toast).toBeHidden();
+    });
+  }
+
+  test("shows the server's own error text when it refuses a request", async ({ page }) => {
+    await page.goto('/nl/appointment');
+    await fillAppointment(page, text.nl, 'Anna de Vries');
+    await page.route('**/api/**', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ success: false, error: 'Het systeem is even niet beschikbaar.' }) }));
+    await page.getByRole('button', { name: text.nl.book }).click();
+    await expect(page.getByRole('alert')).toContainText('Het systeem is even niet beschikbaar.');
+  });
+
+  test('offers the services on a placeholder that cannot be chosen, and no date before today', async ({ page }) => {
+    await page.goto('/appointment');
+    const select = page.getByRole('combobox', { name: 'Service' });
+    await expect(select.locator('option').first()).toBeDisabled();
+    await expect(select.locator('option')).toHaveCount(8);
+    const min = await page.getByLabel('Preferred date').getAttribute('min');
+    expect(min).toBe(await page.evaluate(() => {
+      const d = new Date();
+      return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+    }));
+  });
+
+  test('loads the schemas only once the visitor touches the form', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    });
+    await page.goto('/appointment');
+    await page.waitForLoadState('networkidle');
+    expect(scripts.some((url) => /\/validate-[\w-]+\.js$/.test(url))).toBe(false);
+    await page.getByLabel('Full name').focus();
+    await expect.poll(() => scripts.some((url) => /\/validate-[\w-]+\.js$/.test(url))).toBe(true);
+  });
+
+  test('has both live regions in the HTML before any script runs', async ({ request }) => {
+    const html = await (await request.get('/nl/appointment')).text();
+    expect(html).toMatch(/role="status" aria-live="polite"/);
+    expect(html).toMatch(/role="alert" aria-live="assertive"/);
+  });
+});
+
+test.describe('the contact form', () => {
+  for (const lang of ['en', 'nl'] as const) {
+    test(`sends a message in ${lang} and confirms it with a toast that closes by itself`, async ({ page }) => {
+      const marker = unique();
+      await page.goto(lang === 'en' ? '/contact' : '/nl/contact');
+      const l = lang === 'en' ? { name: 'Full name', email: 'E-mail address', subject: 'Subject', message: 'Message', send: 'Send message', ok: 'Message sent successfully' } : { name: 'Volledige naam', email: 'E-mailadres', subject: 'Onderwerp', message: 'Bericht', send: 'Bericht versturen', ok: 'Bericht succesvol verzonden' };
+      await page.getByLabel(l.name).fill('Jan Jansen');
+      await page.getByLabel(l.email).fill('jan@example.com');
+      await page.getByLabel(l.subject).fill(`Question ${marker}`);
+      await page.getByLabel(l.message, { exact: true }).fill('Do you make night guards?');
+      await page.getByRole('button', { name: l.send }).click();
+      const toast = page.getByRole('status').locator('[data-toast="success"]');
+      await expect(toast).toContainText(l.ok);
+      await expect(page.getByLabel(l.subject)).toHaveValue('');
+      expect(stored(marker)).toMatchObject([{ kind: 'contact', lang, data: { name: 'Jan Jansen', subject: `Question ${marker}` } }]);
+      await expect(toast).toBeHidden({ timeout: 7000 });
+    });
+  }
+
+  test('requires all four fields', async ({ page }) => {
+    await page.goto('/contact');
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await expect(page.locator('form [aria-invalid="true"]')).toHaveCount(4);
+  });
+
+  test('loads the map from OpenStreetMap only after the visitor asks for it', async ({ page }) => {
+    const requests: string[] = [];
+    page.on('request', (request) => requests.push(request.url()));
+    await page.route('https://www.openstreetmap.org/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<p>map</p>' }));
+    await page.goto('/contact');
+    const region = page.getByRole('region', { name: 'Lab Location' });
+    await expect(region).toContainText('Voorbeeldstraat 1, 1234 AB Utrecht');
+    await expect(region.getByRole('link', { name: /Open in maps/ })).toHaveAttribute('href', /^https:\/\/www\.openstreetmap\.org\/\?mlat=52\.0907&mlon=5\.1214/);
+    await page.waitForLoadState('networkidle');
+    expect(requests.filter((url) => !url.startsWith('http://localhost'))).toEqual([]);
+    await region.getByRole('button', { name: 'Show the map' }).click();
+    await expect(region.locator('iframe[title="Lab Location"]')).toHaveAttribute('src', /openstreetmap\.org\/export\/embed\.html/);
+  });
+});
+
+test.describe('the dentist order form', () => {
+  for (const lang of ['en', 'nl'] as const) {
+    test(`sends an order with an STL scan in ${lang}`, async ({ page }) => {
+      const marker = unique();
+      await page.goto(lang === 'en' ? '/for-doctors' : '/nl/for-doctors');
+      const l = lang === 'en'
+        ? { dentist: "Dentist's name", clinic: 'Clinic name', email: 'E-mail address', phone: 'Phone number', type: 'Type of work', file: /^File/, send: 'Submit request', ok: 'Request submitted successfully', chosen: 'Selected: crown-binary.stl' }
+        : { dentist: 'Naam tandarts', clinic: 'Naam praktijk', email: 'E-mailadres', phone: 'Telefoonnummer', type: 'Soort werk', file: /^Bestand/, send: 'Aanvraag versturen', ok: 'Aanvraag succesvol ingediend', chosen: 'Gekozen: crown-binary.stl' };
+      await page.getByLabel(l.dentist).fill('Dr. P. de Boer');
+      await page.getByLabel(l.clinic).fill(`Tandartspraktijk ${marker}`);
+      await page.getByLabel(l.email).fill('praktijk@example.nl');
+      await page.getByLabel(l.phone).fill('+31 30 123 4567');
+      await page.getByLabel(l.type).fill('Zirconia crown 16');
+      await page.getByLabel(l.file).setInputFiles(join(uploads, 'crown-binary.stl'));
+      await expect(page.getByText(l.chosen)).toBeVisible();
+      await page.getByRole('button', { name: l.send }).click();
+      await expect(page.getByRole('status')).toContainText(l.ok);
+      await expect(page.getByText(l.chosen)).toBeHidden();
+      const rows = stored(marker);
+      expect(rows).toMatchObject([{ kind: 'order', lang, data: { clinicName: `Tandartspraktijk ${marker}`, serviceType: 'Zirconia crown 16' } }]);
+      expect(rows[0]?.upload_name).toBeTruthy();
+    });
+  }
+
+  test('refuses a file that is not what it claims, clears it and says why', async ({ page }) => {
+    await page.goto('/for-doctors');
+    const input = page.getByLabel(/^File/);
+    await input.setInputFiles({ name: 'scan.pdf', mimeType: 'application/pdf', buffer: Buffer.from('MZ\x90\x00 this is a Windows program') });
+    await expect(page.getByText('Only PDF, JPG, PNG, DOCX, and STL files are allowed.')).toBeVisible();
+    await expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(await input.evaluate((el: HTMLInputElement) => el.files?.length)).toBe(0);
+    await input.setInputFiles(join(uploads, 'macro.docm'));
+    await expect(page.getByText('Only PDF, JPG, PNG, DOCX, and STL files are allowed.')).toBeVisible();
+  });
+
+  test('refuses a file over 10 MB at once, in Dutch too', async ({ page }) => {
+    await page.goto('/nl/for-doctors');
+    await page.getByLabel(/^Bestand/).setInputFiles({ name: 'scan.stl', mimeType: 'model/stl', buffer: Buffer.alloc(10 * 1024 * 1024 + 1) });
+    await expect(page.getByText('Het bestand is groter dan 10 MB. Kies een kleiner bestand.')).toBeVisible();
+  });
+
+  test('asks for a file when none was chosen', async ({ page }) => {
+    await page.goto('/for-doctors');
+    await page.getByRole('button', { name: 'Submit request' }).click();
+    await expect(page.getByText('Please upload a file before submitting.')).toBeVisible();
+    // Patient reference, age and additional information are optional.
+    await expect(page.locator('form [aria-invalid="true"]')).toHaveCount(6);
+  });
+});
+
+test.describe('the testimonial form', () => {
+  for (const lang of ['en', 'nl'] as const) {
+    test(`sends a testimonial for review in ${lang}`, async ({ page }) => {
+      const marker = unique();
+      await page.goto(lang === 'en' ? '/testimonials' : '/nl/testimonials');
+      const l = lang === 'en'
+        ? { name: 'Full name', role: 'Your role or clinic', text: 'Your experience', star: '4 out of 5 stars', consent: /I agree that my name/, send: 'Submit testimonial', ok: 'Thank you for your testimonial' }
+        : { name: 'Volledige naam', role: 'Uw functie of praktijk', text: 'Uw ervaring', star: '4 van de 5 sterren', consent: /Ik ga ermee akkoord/, send: 'Ervaring versturen', ok: 'Bedankt voor het delen van uw ervaring' };
+      await page.getByLabel(l.name).fill('Marieke Bakker');
+      await page.getByLabel(l.role).fill('Tandarts, Utrecht');
+      await page.getByLabel(l.text).fill(`Fine work and clear communication ${marker}`);
+      await page.getByRole('button', { name: l.send }).click();
+      await expect(page.getByRole('radio', { name: l.star })).toHaveAttribute('aria-invalid', 'true');
+      await page.getByText(l.star).click();
+      await page.getByLabel(l.consent).check();
+      await page.getByRole('button', { name: l.send }).click();
+      await expect(page.getByRole('status')).toContainText(l.ok);
+      expect(stored(marker)).toMatchObject([{ kind: 'testimonial', lang, data: { name: 'Marieke Bakker', rating: 4, consent: true } }]);
+    });
+  }
+
+  test('lists every testimonial of the language with its stars', async ({ page }) => {
+    await page.goto('/testimonials');
+    const list = page.getByRole('region', { name: 'What our clients say' }).getByRole('listitem');
+    expect(await list.count()).toBeGreaterThanOrEqual(20);
+    await expect(list.first().getByRole('img', { name: /Rated \d out of 5/ })).toBeVisible();
+  });
+});
+
+test('the privacy statement states the retention period from the site settings', async ({ page }) => {
+  const days = /retentionDays: (\d+)/.exec(readFileSync(join(process.cwd(), 'content', 'site.yaml'), 'utf8'))?.[1];
+  await page.goto('/privacy');
+  await expect(page.getByText(`deleted ${days} days after we receive them`)).toBeVisible();
+  await page.goto('/nl/privacy');
+  await expect(page.getByText(`${days} dagen na ontvangst verwijderd`)).toBeVisible();
+});
