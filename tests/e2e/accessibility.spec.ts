@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { kinds } from './site.ts';
 
 test.describe('accessibility (axe, WCAG 2.2 AA)', () => {
@@ -10,4 +10,34 @@ test.describe('accessibility (axe, WCAG 2.2 AA)', () => {
       expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
     });
   }
+});
+
+test.describe('accessibility of the forms in their states (axe, WCAG 2.2 AA)', () => {
+  const axe = async (page: Page) => {
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+    return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  };
+
+  for (const [path, button] of [['/appointment', 'Book appointment'], ['/nl/for-doctors', 'Aanvraag versturen'], ['/contact', 'Send message'], ['/nl/testimonials', 'Ervaring versturen']] as const) {
+    test(`${path} has no violations with every required field in error`, async ({ page }) => {
+      await page.goto(path, { waitUntil: 'networkidle' });
+      await page.getByRole('button', { name: button }).click();
+      await expect(page.locator('form [aria-invalid="true"]').first()).toBeFocused();
+      expect(await axe(page)).toEqual([]);
+    });
+  }
+
+  test('/appointment has no violations with the success dialog open', async ({ page }) => {
+    await page.route('**/api/**', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"success":true}' }));
+    await page.goto('/appointment', { waitUntil: 'networkidle' });
+    await page.getByLabel('Full name').fill('Anna de Vries');
+    await page.getByLabel('E-mail address').fill('anna@example.nl');
+    await page.getByLabel('Phone number').fill('+31 6 12345678');
+    await page.getByRole('combobox', { name: 'Service' }).selectOption('dental_implants');
+    await page.getByLabel('Preferred date').fill(new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10));
+    await page.getByLabel('Preferred time').fill('09:00');
+    await page.getByRole('button', { name: 'Book appointment' }).click();
+    await expect(page.getByRole('dialog', { name: 'Appointment Request Sent' })).toBeVisible();
+    expect(await axe(page)).toEqual([]);
+  });
 });
