@@ -12,8 +12,10 @@ import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'vite';
 import type { Assets } from '../src/app/router.tsx';
+import type { FormsSettings } from '../src/server/site-manifest.ts';
 import { formatReport, generate } from './content/index.ts';
 import { listRoutes, type RouteRecord } from './content/emit.ts';
+import { formsSettings } from './content/forms-settings.ts';
 import { measureKinds, overBudget } from './page-weight.ts';
 
 const root = process.cwd();
@@ -36,6 +38,8 @@ export interface SiteIndex {
   csp: Record<string, string[]>;
   /** One page of each kind (template) in each language, for measurements and tests. */
   kinds: Record<string, string[]>;
+  /** The forms API's settings and texts (site.yaml, ui.yaml), so the server reads no content at run time. */
+  forms: FormsSettings;
 }
 
 async function main() {
@@ -63,6 +67,7 @@ async function main() {
     redirects: checked.model.redirects.flatMap((e) => e.data.redirects).flatMap((r) => [r, { from: `/nl${r.from}`, to: `/nl${r.to}` }]),
     csp: {},
     kinds: {},
+    forms: formsSettings(checked.model),
   };
   const origin = checked.model.site!.data.url;
 

@@ -16,6 +16,21 @@ const CspHash = z.string().regex(/^sha(?:256|384|512)-[A-Za-z0-9+/]+={0,2}$/, 'w
 
 const ByLanguage = z.object({ en: HtmlFile, nl: HtmlFile });
 
+// Interface strings by "group.key" (e.g. "apiErrors.invalid"), with {placeholders} still in them.
+const Messages = z.record(z.string().regex(/^[a-z][A-Za-z0-9]*\.[a-z][A-Za-z0-9]*$/), z.string());
+
+/** What the forms API needs from the content, so the server never reads YAML or src/generated. */
+export const FormsSettings = z.object({
+  siteName: z.string().min(1).describe('The lab\'s name, for the From of its mails and the confirmation\'s signature.'),
+  siteUrl: z.url().describe('The public address of the site; a form posted from this origin is accepted.'),
+  labEmail: z.email().describe('The lab\'s public address: the default recipient of notifications and the default From.'),
+  phone: z.string().min(1).describe('The lab\'s phone number as people read it, for the confirmation mail.'),
+  retentionDays: z.int().min(1).describe('Days after which submissions and uploads are deleted.'),
+  messages: z.object({ en: Messages, nl: Messages }).describe('The groups validation, apiErrors, appointmentServices, forms and mail, flattened.'),
+});
+/** The `forms` section of `dist/site.json`. */
+export type FormsSettings = z.infer<typeof FormsSettings>;
+
 /** The build's description of what it wrote (`dist/site.json`): pages, error pages, redirects, script hashes. */
 export const SiteManifest = z.object({
   pages: z.record(SitePath, HtmlFile).describe('Each canonical path and its HTML file, relative to dist/client.'),
@@ -23,6 +38,7 @@ export const SiteManifest = z.object({
   articleNotFound: ByLanguage.describe('The not-found page for /blog/<slug> and /nl/blog/<slug>.'),
   redirects: z.array(z.object({ from: SitePath, to: SitePath })).describe('Permanent redirects, answered with 301.'),
   csp: z.record(HtmlFile, z.array(CspHash)).describe('Per HTML file, the CSP hashes of its inline scripts.'),
+  forms: FormsSettings.describe('Settings and texts of the forms API.'),
 });
 /** The parsed `dist/site.json`. */
 export type SiteManifest = z.infer<typeof SiteManifest>;
