@@ -8,6 +8,8 @@ import { useEffect, useRef } from 'react';
 export function NavigationEffects() {
   const pathname = useRouterState({ select: (s) => s.resolvedLocation?.pathname });
   const first = useRef(true);
+  // A mark that the page is live (hydrated): browser tests wait for it before they click.
+  useEffect(() => document.documentElement.setAttribute('data-hydrated', ''), []);
   useEffect(() => {
     if (pathname === undefined) return;
     if (first.current) {

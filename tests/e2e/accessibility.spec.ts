@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { kinds } from './site.ts';
+import { kinds, openPage } from './site.ts';
 
 test.describe('accessibility (axe, WCAG 2.2 AA)', () => {
   for (const path of kinds) {
@@ -20,7 +20,7 @@ test.describe('accessibility of the forms in their states (axe, WCAG 2.2 AA)', (
 
   for (const [path, button] of [['/appointment', 'Book appointment'], ['/nl/for-doctors', 'Aanvraag versturen'], ['/contact', 'Send message'], ['/nl/testimonials', 'Ervaring versturen']] as const) {
     test(`${path} has no violations with every required field in error`, async ({ page }) => {
-      await page.goto(path, { waitUntil: 'networkidle' });
+      await openPage(page, path);
       await page.getByRole('button', { name: button }).click();
       await expect(page.locator('form [aria-invalid="true"]').first()).toBeFocused();
       expect(await axe(page)).toEqual([]);
@@ -29,7 +29,7 @@ test.describe('accessibility of the forms in their states (axe, WCAG 2.2 AA)', (
 
   test('/appointment has no violations with the success dialog open', async ({ page }) => {
     await page.route('**/api/**', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"success":true}' }));
-    await page.goto('/appointment', { waitUntil: 'networkidle' });
+    await openPage(page, '/appointment');
     await page.getByLabel('Full name').fill('Anna de Vries');
     await page.getByLabel('E-mail address').fill('anna@example.nl');
     await page.getByLabel('Phone number').fill('+31 6 12345678');

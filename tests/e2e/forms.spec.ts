@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { expect, test, type Page } from '@playwright/test';
-import { e2eDataDir } from './site.ts';
+import { e2eDataDir, openPage } from './site.ts';
 
 // A visitor fills in and sends each form, in both languages, against the production server; what the
 // server stored is read back from its SQLite file (DATA_DIR set in playwright.config.ts).
@@ -69,7 +69,7 @@ test.describe('the appointment form', () => {
 
     test(`sends a request in ${lang}: sending state, then the modal, which returns focus and leaves a cleared form`, async ({ page }) => {
       const name = `Anna ${unique()}`;
-      await page.goto(path);
+      await openPage(page, path);
       await fillAppointment(page, t, name);
       await slowApi(page);
       const submit = page.getByRole('button', { name: t.book });
@@ -93,7 +93,7 @@ test.describe('the appointment form', () => {
     });
 
     test(`shows each field's problem in ${lang}, marks it invalid and focuses the first one`, async ({ page }) => {
-      await page.goto(path);
+      await openPage(page, path);
       await page.getByRole('button', { name: t.book }).click();
       const name = page.getByLabel(t.name);
       await expect(name).toBeFocused();
@@ -115,7 +115,7 @@ test.describe('the appointment form', () => {
     });
 
     test(`with the server down, shows the error toast in ${lang} and keeps what was typed`, async ({ page }) => {
-      await page.goto(path);
+      await openPage(page, path);
       await fillAppointment(page, t, 'Anna de Vries');
       await page.route('**/api/**', (route) => route.abort('connectionrefused'));
       await page.getByRole('button', { name: t.book }).click();
@@ -134,7 +134,7 @@ test.describe('the appointment form', () => {
   }
 
   test("shows the server's own error text when it refuses a request", async ({ page }) => {
-    await page.goto('/nl/appointment');
+    await openPage(page, '/nl/appointment');
     await fillAppointment(page, text.nl, 'Anna de Vries');
     await page.route('**/api/**', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ success: false, error: 'Het systeem is even niet beschikbaar.' }) }));
     await page.getByRole('button', { name: text.nl.book }).click();
@@ -142,7 +142,7 @@ test.describe('the appointment form', () => {
   });
 
   test('offers the services on a placeholder that cannot be chosen, and no date before today', async ({ page }) => {
-    await page.goto('/appointment');
+    await openPage(page, '/appointment');
     const select = page.getByRole('combobox', { name: 'Service' });
     await expect(select.locator('option').first()).toBeDisabled();
     await expect(select.locator('option')).toHaveCount(8);
@@ -158,7 +158,7 @@ test.describe('the appointment form', () => {
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(request.url());
     });
-    await page.goto('/appointment');
+    await openPage(page, '/appointment');
     await page.waitForLoadState('networkidle');
     expect(scripts.some((url) => /\/validate-[\w-]+\.js$/.test(url))).toBe(false);
     await page.getByLabel('Full name').focus();
@@ -176,7 +176,7 @@ test.describe('the contact form', () => {
   for (const lang of ['en', 'nl'] as const) {
     test(`sends a message in ${lang} and confirms it with a toast that closes by itself`, async ({ page }) => {
       const marker = unique();
-      await page.goto(lang === 'en' ? '/contact' : '/nl/contact');
+      await openPage(page, lang === 'en' ? '/contact' : '/nl/contact');
       const l = lang === 'en' ? { name: 'Full name', email: 'E-mail address', subject: 'Subject', message: 'Message', send: 'Send message', ok: 'Message sent successfully' } : { name: 'Volledige naam', email: 'E-mailadres', subject: 'Onderwerp', message: 'Bericht', send: 'Bericht versturen', ok: 'Bericht succesvol verzonden' };
       await page.getByLabel(l.name).fill('Jan Jansen');
       await page.getByLabel(l.email).fill('jan@example.com');
@@ -192,7 +192,7 @@ test.describe('the contact form', () => {
   }
 
   test('requires all four fields', async ({ page }) => {
-    await page.goto('/contact');
+    await openPage(page, '/contact');
     await page.getByRole('button', { name: 'Send message' }).click();
     await expect(page.locator('form [aria-invalid="true"]')).toHaveCount(4);
   });
@@ -201,7 +201,7 @@ test.describe('the contact form', () => {
     const requests: string[] = [];
     page.on('request', (request) => requests.push(request.url()));
     await page.route('https://www.openstreetmap.org/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<p>map</p>' }));
-    await page.goto('/contact');
+    await openPage(page, '/contact');
     const region = page.getByRole('region', { name: 'Lab Location' });
     await expect(region).toContainText('Voorbeeldstraat 1, 1234 AB Utrecht');
     await expect(region.getByRole('link', { name: /Open in maps/ })).toHaveAttribute('href', /^https:\/\/www\.openstreetmap\.org\/\?mlat=52\.0907&mlon=5\.1214/);
@@ -216,7 +216,7 @@ test.describe('the dentist order form', () => {
   for (const lang of ['en', 'nl'] as const) {
     test(`sends an order with an STL scan in ${lang}`, async ({ page }) => {
       const marker = unique();
-      await page.goto(lang === 'en' ? '/for-doctors' : '/nl/for-doctors');
+      await openPage(page, lang === 'en' ? '/for-doctors' : '/nl/for-doctors');
       const l = lang === 'en'
         ? { dentist: "Dentist's name", clinic: 'Clinic name', email: 'E-mail address', phone: 'Phone number', type: 'Type of work', file: /^File/, send: 'Submit request', ok: 'Request submitted successfully', chosen: 'Selected: crown-binary.stl' }
         : { dentist: 'Naam tandarts', clinic: 'Naam praktijk', email: 'E-mailadres', phone: 'Telefoonnummer', type: 'Soort werk', file: /^Bestand/, send: 'Aanvraag versturen', ok: 'Aanvraag succesvol ingediend', chosen: 'Gekozen: crown-binary.stl' };
@@ -237,7 +237,7 @@ test.describe('the dentist order form', () => {
   }
 
   test('refuses a file that is not what it claims, clears it and says why', async ({ page }) => {
-    await page.goto('/for-doctors');
+    await openPage(page, '/for-doctors');
     const input = page.getByLabel(/^File/);
     await input.setInputFiles({ name: 'scan.pdf', mimeType: 'application/pdf', buffer: Buffer.from('MZ\x90\x00 this is a Windows program') });
     await expect(page.getByText('Only PDF, JPG, PNG, DOCX, and STL files are allowed.')).toBeVisible();
@@ -248,13 +248,13 @@ test.describe('the dentist order form', () => {
   });
 
   test('refuses a file over 10 MB at once, in Dutch too', async ({ page }) => {
-    await page.goto('/nl/for-doctors');
+    await openPage(page, '/nl/for-doctors');
     await page.getByLabel(/^Bestand/).setInputFiles({ name: 'scan.stl', mimeType: 'model/stl', buffer: Buffer.alloc(10 * 1024 * 1024 + 1) });
     await expect(page.getByText('Het bestand is groter dan 10 MB. Kies een kleiner bestand.')).toBeVisible();
   });
 
   test('asks for a file when none was chosen', async ({ page }) => {
-    await page.goto('/for-doctors');
+    await openPage(page, '/for-doctors');
     await page.getByRole('button', { name: 'Submit request' }).click();
     await expect(page.getByText('Please upload a file before submitting.')).toBeVisible();
     // Patient reference, age and additional information are optional.
@@ -266,7 +266,7 @@ test.describe('the testimonial form', () => {
   for (const lang of ['en', 'nl'] as const) {
     test(`sends a testimonial for review in ${lang}`, async ({ page }) => {
       const marker = unique();
-      await page.goto(lang === 'en' ? '/testimonials' : '/nl/testimonials');
+      await openPage(page, lang === 'en' ? '/testimonials' : '/nl/testimonials');
       const l = lang === 'en'
         ? { name: 'Full name', role: 'Your role or clinic', text: 'Your experience', star: '4 out of 5 stars', consent: /I agree that my name/, send: 'Submit testimonial', ok: 'Thank you for your testimonial' }
         : { name: 'Volledige naam', role: 'Uw functie of praktijk', text: 'Uw ervaring', star: '4 van de 5 sterren', consent: /Ik ga ermee akkoord/, send: 'Ervaring versturen', ok: 'Bedankt voor het delen van uw ervaring' };
@@ -284,7 +284,7 @@ test.describe('the testimonial form', () => {
   }
 
   test('lists every testimonial of the language with its stars', async ({ page }) => {
-    await page.goto('/testimonials');
+    await openPage(page, '/testimonials');
     const list = page.getByRole('region', { name: 'What our clients say' }).getByRole('listitem');
     expect(await list.count()).toBeGreaterThanOrEqual(20);
     await expect(list.first().getByRole('img', { name: /Rated \d out of 5/ })).toBeVisible();
@@ -293,8 +293,8 @@ test.describe('the testimonial form', () => {
 
 test('the privacy statement states the retention period from the site settings', async ({ page }) => {
   const days = /retentionDays: (\d+)/.exec(readFileSync(join(process.cwd(), 'content', 'site.yaml'), 'utf8'))?.[1];
-  await page.goto('/privacy');
+  await openPage(page, '/privacy');
   await expect(page.getByText(`deleted ${days} days after we receive them`)).toBeVisible();
-  await page.goto('/nl/privacy');
+  await openPage(page, '/nl/privacy');
   await expect(page.getByText(`${days} dagen na ontvangst verwijderd`)).toBeVisible();
 });

@@ -32,3 +32,9 @@ export function watch(page: Page, origin: string) {
 
 /** Where the server under test keeps submissions (DATA_DIR); playwright.config.ts passes it to `npm start`. */
 export const e2eDataDir = join(process.cwd(), 'tests', '.tmp', 'e2e-data');
+
+/** Opens a page and waits until React has hydrated it, so a click reaches its handlers. */
+export async function openPage(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+}
