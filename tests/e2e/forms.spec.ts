@@ -141,6 +141,25 @@ test.describe('the appointment form', () => {
     await expect(page.getByRole('alert')).toContainText('Het systeem is even niet beschikbaar.');
   });
 
+  test("marks the fields the server refused with the server's messages and focuses the first", async ({ page }) => {
+    await openPage(page, '/appointment');
+    await fillAppointment(page, text.en, 'Anna de Vries');
+    await page.route('**/api/**', (route) =>
+      route.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        body: JSON.stringify({ success: false, error: 'Some fields are not filled in correctly. Please check the form.', fields: { PhoneNumber: 'This number cannot be reached.' } }),
+      }),
+    );
+    await page.getByRole('button', { name: text.en.book }).click();
+    const phone = page.getByLabel(text.en.phone);
+    await expect(phone).toBeFocused();
+    await expect(phone).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByText('This number cannot be reached.')).toBeVisible();
+    await expect(page.getByRole('alert')).toContainText('Some fields are not filled in correctly. Please check the form.');
+    await expect(page.getByLabel(text.en.name)).toHaveValue('Anna de Vries');
+  });
+
   test('offers the services on a placeholder that cannot be chosen, and no date before today', async ({ page }) => {
     await openPage(page, '/appointment');
     const select = page.getByRole('combobox', { name: 'Service' });
