@@ -15,6 +15,7 @@ import type { Assets } from '../src/app/router.tsx';
 import type { FormsSettings } from '../src/server/site-manifest.ts';
 import { formatReport, generate } from './content/index.ts';
 import { listRoutes, type RouteRecord } from './content/emit.ts';
+import { writeFeeds } from './feeds.ts';
 import { formsSettings } from './content/forms-settings.ts';
 import { measureKinds, overBudget } from './page-weight.ts';
 
@@ -93,6 +94,7 @@ async function main() {
   }
 
   writeFileSync(join(client, 'sitemap.xml'), sitemap(routes, origin));
+  writeFeeds(checked.model, client);
   writeFileSync(join(client, 'robots.txt'), `User-agent: *\nAllow: /\n\nSitemap: ${origin}/sitemap.xml\n`);
   writeFileSync(join(dist, 'site.json'), `${JSON.stringify(site, null, 2)}\n`);
   const compressed = precompress(client);

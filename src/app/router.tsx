@@ -1,7 +1,7 @@
 import { createRootRouteWithContext, createRoute, createRouter, notFound, type AnyRouteMatch } from '@tanstack/react-router';
 import {
-  articleSlugs, pagePaths, serviceSlugs, serviceTemplates,
-  type ArticleSlug, type ContentKey, type ServiceSlug,
+  articleSlugs, blogCategoryIds, pagePaths, serviceSlugs, serviceTemplates,
+  type ArticleSlug, type BlogCategoryId, type ContentKey, type ServiceSlug,
 } from '@generated/manifest.ts';
 import { contentOverride } from '../content/live.ts';
 import type { Lang, ShellContent, Template, TemplateContent } from '../content/types.ts';
@@ -129,15 +129,31 @@ type PageId = keyof typeof pagePaths;
 /** A page's path below the language segment: `/about` -> `about`, the home page stays `/`. */
 type ChildPath<P extends string> = P extends '/' ? '/' : P extends `/${infer R}` ? R : never;
 
-const pageRoutes = (Object.keys(pagePaths) as PageId[]).map((id) =>
+const pageRoutes = (Object.keys(pagePaths) as PageId[]).filter((id): id is Exclude<PageId, 'blog'> => id !== 'blog').map((id) =>
   createRoute({
     getParentRoute: () => langRoute,
-    path: (pagePaths[id] === '/' ? '/' : pagePaths[id].slice(1)) as ChildPath<(typeof pagePaths)[PageId]>,
+    path: (pagePaths[id] === '/' ? '/' : pagePaths[id].slice(1)) as ChildPath<(typeof pagePaths)[typeof id]>,
     loader: ({ params }) => loadPage(id, `pages/${id}`, langOf(params)),
     head: ({ loaderData, matches, match }) => headFor(matches, match.pathname.replace(/(.)\/$/, '$1'), loaderData?.content),
     component: templates[id],
   }),
 );
+
+/** The blog list; its filter lives in the query (`?category=<key>&q=<text>`), unknown values fall back to All and no search. */
+const blogRoute = createRoute({
+  getParentRoute: () => langRoute,
+  path: 'blog',
+  validateSearch: ({ category, q }: Record<string, unknown>): { category?: BlogCategoryId; q?: string } => ({
+    category: blogCategoryIds.find((id) => id === category),
+    // A query that looks like a number arrives parsed as one.
+    q: (typeof q === 'string' || typeof q === 'number') && q !== '' ? String(q) : undefined,
+  }),
+  // The content does not depend on the query: filtering or typing does not reload it.
+  staleTime: Infinity,
+  loader: ({ params }) => loadPage('blog', 'pages/blog', langOf(params)),
+  head: ({ loaderData, matches, match }) => headFor(matches, match.pathname.replace(/(.)\/$/, '$1'), loaderData?.content),
+  component: templates.blog,
+});
 
 const serviceRoute = createRoute({
   getParentRoute: () => langRoute,
@@ -171,7 +187,7 @@ const articleRoute = createRoute({
   notFoundComponent: ArticleNotFound,
 });
 
-const routeTree = rootRoute.addChildren([langRoute.addChildren([...pageRoutes, serviceRoute, articleRoute])]);
+const routeTree = rootRoute.addChildren([langRoute.addChildren([...pageRoutes, blogRoute, serviceRoute, articleRoute])]);
 
 /** A router for one request (server) or the page (browser). */
 export function createAppRouter(context: RouterContext) {

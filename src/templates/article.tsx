@@ -1,18 +1,111 @@
+import { useId } from 'react';
+import { useShell, useT } from '../app/i18n.tsx';
+import { ArticleCardView, formatDate } from '../blog/article-card.tsx';
+import { FeedLink } from '../blog/feed-link.tsx';
+import { ShareButtons } from '../blog/share-buttons.tsx';
+import { blogPostingJsonLd } from '../blog/structured-data.ts';
 import { Hero } from '../components/hero.tsx';
-import { localeOf, useShell, useT } from '../app/i18n.tsx';
+import { Icon } from '../components/icons.tsx';
+import { RichText } from '../components/rich-text.tsx';
+import { SiteLink } from '../components/site-link.tsx';
 import { usePageContent } from './use-page-content.ts';
 
-/** A blog article. */
+/**
+ * A blog article: the hero (category, title, date, author over the cover), the body with its
+ * contents list, tags, the share row, related articles and the way back to the blog.
+ */
 export default function ArticlePage() {
   const content = usePageContent<'article'>();
-  const { lang } = useShell();
+  const { lang, shell } = useShell();
   const t = useT();
-  const date = new Intl.DateTimeFormat(localeOf[lang], { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${content.date}T00:00:00Z`));
+  const ids = { contents: useId(), tags: useId(), related: useId() };
+  const prefix = lang === 'nl' ? '/nl' : '';
+  const sections = content.body.flatMap((block) => (block.type === 'heading' && block.level === 2 ? [block] : []));
+  const words = [content.intro, ...content.body.flatMap((b) => (b.type === 'list' ? b.items : [b.text]))].join(' ').split(/\s+/).length;
+
   return (
-    <Hero title={content.title} description={content.intro} image={content.image} eyebrow={content.category.label}>
-      <p className="mt-6 text-sm text-white/85">
-        <time dateTime={content.date}>{t('blog.publishedOn', { date })}</time> · {t('blog.byAuthor', { author: content.author })}
-      </p>
-    </Hero>
+    <>
+      <FeedLink />
+      {/* JSON, not HTML: React escapes "</script" inside it. */}
+      <script type="application/ld+json">{JSON.stringify(blogPostingJsonLd(shell.site, lang, content))}</script>
+      {/* Long Dutch compounds ("implantaattechnieken") break instead of running off a phone's screen. */}
+      <div className="article-hero">
+        <Hero title={content.title} description={content.intro} image={content.image} eyebrow={content.category.label}>
+          <ul className="mt-6 flex flex-wrap gap-x-2 gap-y-1 text-sm text-white/85">
+            {[
+              <time key="published" dateTime={content.date}>{t('blog.publishedOn', { date: formatDate(content.date, lang) })}</time>,
+              content.updated ? <time key="updated" dateTime={content.updated}>{t('blog.updatedOn', { date: formatDate(content.updated, lang) })}</time> : null,
+              content.author,
+              t('blog.readingTime', { minutes: Math.max(1, Math.round(words / 200)) }),
+            ]
+              .filter(Boolean)
+              .map((item, index) => (
+                <li key={index} className="flex gap-2">
+                  {index ? <span aria-hidden="true">·</span> : null}
+                  {item}
+                </li>
+              ))}
+          </ul>
+        </Hero>
+      </div>
+      <div className="section">
+        <div className="container-page grid gap-10 lg:grid-cols-[minmax(0,1fr)_17rem] lg:gap-16">
+          <article>
+            <RichText blocks={content.body} />
+            <section aria-labelledby={ids.tags} className="mt-12">
+              <h2 id={ids.tags} className="text-lg font-semibold text-deep">
+                {t('blog.tags')}
+              </h2>
+              <ul className="mt-3 flex flex-wrap gap-2">
+                {content.tags.map((tag) => (
+                  <li key={tag} className="rounded-full bg-mint px-3.5 py-1 text-sm font-medium text-deep">
+                    {tag}
+                  </li>
+                ))}
+              </ul>
+            </section>
+            <ShareButtons url={`${shell.site.url}${prefix}/blog/${content.slug}`} title={content.title} />
+          </article>
+          <aside className="hidden lg:block">
+            <nav aria-labelledby={ids.contents} className="sticky top-28 rounded-[1.25rem] bg-sand/70 p-6">
+              <h2 id={ids.contents} className="text-sm font-bold tracking-wide text-deep uppercase">
+                {t('blog.contents')}
+              </h2>
+              <ol className="mt-4 space-y-2 text-[0.9375rem]">
+                {sections.map((section) => (
+                  <li key={section.id}>
+                    <a href={`#${section.id}`} className="text-ink/85 hover:text-teal hover:underline">
+                      {section.text}
+                    </a>
+                  </li>
+                ))}
+              </ol>
+            </nav>
+          </aside>
+        </div>
+      </div>
+      <section className="section bg-sand/60" aria-labelledby={ids.related}>
+        <div className="container-page">
+          <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+            <h2 id={ids.related} className="section-title">
+              {t('blog.related')}
+            </h2>
+            <SiteLink href={`${prefix}/blog`} className="btn btn-secondary">
+              {t('blog.viewAll')}
+              <Icon name="arrowRight" />
+            </SiteLink>
+          </div>
+          {content.related.length ? (
+            <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+              {content.related.map((article) => (
+                <li key={article.slug} className="flex">
+                  <ArticleCardView article={article} />
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      </section>
+    </>
   );
 }

@@ -1,8 +1,123 @@
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useEffect, useId, useRef, useState } from 'react';
+import type { BlogCategoryId } from '@generated/manifest.ts';
+import { useT } from '../app/i18n.tsx';
+import { ArticleCardView } from '../blog/article-card.tsx';
+import { FeedLink } from '../blog/feed-link.tsx';
+import { filterArticles } from '../blog/filter.ts';
+import { useHydrated } from '../blog/use-hydrated.ts';
 import { Hero } from '../components/hero.tsx';
+import { Icon } from '../components/icons.tsx';
 import { usePageContent } from './use-page-content.ts';
 
-/** The blog list. */
+const from = '/{-$lang}/blog';
+
+/**
+ * The blog list: category buttons and a search box over a grid of article cards. The choice lives
+ * in the address (`?category=…&q=…`), so a filtered list can be shared and survives a reload; the
+ * prerendered HTML lists every article and the filter applies once the page has hydrated.
+ */
 export default function BlogPage() {
   const content = usePageContent<'blog'>();
-  return <Hero title={content.hero.title} description={content.hero.description} image={content.hero.image} cta={content.hero.cta} />;
+  const t = useT();
+  const hydrated = useHydrated();
+  const search = useSearch({ from });
+  const navigate = useNavigate({ from });
+  const category = hydrated ? search.category : undefined;
+  // The box keeps its own text while the visitor types; the address follows it without a history entry per key.
+  const [text, setText] = useState(search.q ?? '');
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    // Back, forward or a shared link changed the query: the box shows it (unless it is the one being typed in).
+    if (document.activeElement !== input.current) setText(search.q ?? '');
+  }, [search.q]);
+  const query = hydrated ? text : '';
+  const shown = filterArticles(content.articles, { category, query });
+  const ids = { list: useId(), search: useId() };
+
+  const go = (next: { category?: BlogCategoryId; q?: string }, replace = false) =>
+    void navigate({ search: (prev) => ({ ...prev, ...next }), replace, resetScroll: false });
+  const onType = (value: string) => {
+    setText(value);
+    go({ q: value || undefined }, true);
+  };
+  const clear = () => {
+    setText('');
+    go({ category: undefined, q: undefined });
+    input.current?.focus();
+  };
+  const options: { id?: BlogCategoryId; label: string }[] = [{ label: t('blog.all') }, ...content.categories.map((c) => ({ id: c.id as BlogCategoryId, label: c.label }))];
+
+  return (
+    <>
+      <FeedLink />
+      <Hero title={content.hero.title} description={content.hero.description} image={content.hero.image} cta={content.hero.cta} />
+      <section className="section" aria-labelledby={ids.list}>
+        <div className="container-page">
+          <h2 id={ids.list} className="sr-only">
+            {t('blog.allArticles')}
+          </h2>
+          {/* On a phone the categories scroll sideways in one row instead of filling the screen. */}
+          <div role="group" aria-label={t('blog.filterLabel')} className="-mx-5 flex gap-2 overflow-x-auto px-5 py-1 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0">
+            {options.map((option) => {
+              const pressed = category === option.id;
+              return (
+                <button key={option.label} type="button" className="filter-chip" aria-pressed={pressed} onClick={() => go({ category: option.id })}>
+                  {pressed ? <Icon name="check" className="size-4" /> : null}
+                  {option.label}
+                </button>
+              );
+            })}
+          </div>
+          <div className="mt-6 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+            {/* Before hydration the box still works: the form reloads the page with ?q=. */}
+            <form role="search" className="w-full sm:max-w-sm" onSubmit={(event) => event.preventDefault()}>
+              <label htmlFor={ids.search} className="field-label">
+                {t('blog.searchLabel')}
+              </label>
+              <div className="relative">
+                <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3.5 size-5 -translate-y-1/2 text-ink/60">
+                  <path d="M11 18a7 7 0 100-14 7 7 0 000 14zM20 20l-4-4" />
+                </svg>
+                <input
+                  ref={input}
+                  id={ids.search}
+                  type="search"
+                  name="q"
+                  value={query}
+                  onChange={(event) => onType(event.target.value)}
+                  placeholder={t('blog.searchPlaceholder')}
+                  autoComplete="off"
+                  enterKeyHint="search"
+                  className="field-input pl-11"
+                />
+              </div>
+            </form>
+            <p role="status" className="text-sm font-medium text-ink/75 sm:pb-3">
+              {shown.length === 1 ? t('blog.resultsOne') : t('blog.resultsMany', { count: shown.length })}
+            </p>
+          </div>
+          {shown.length ? (
+            <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+              {shown.map((article) => (
+                <li key={article.slug} className="flex">
+                  <ArticleCardView article={article} />
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <div className="card mt-8 text-center">
+              <h3 className="text-xl font-semibold text-deep">{t('blog.emptyTitle')}</h3>
+              <p className="mt-2 text-ink/80">{t('blog.emptyText')}</p>
+              <p className="mt-6">
+                <button type="button" className="btn btn-secondary" onClick={clear}>
+                  {t('blog.clearFilters')}
+                </button>
+              </p>
+            </div>
+          )}
+        </div>
+      </section>
+    </>
+  );
 }

@@ -1,0 +1,40 @@
+import { localeOf, useShell } from '../app/i18n.tsx';
+import { SiteLink } from '../components/site-link.tsx';
+import type { ArticleCard, Lang } from '../content/types.ts';
+import { plainText } from './filter.ts';
+
+/** An ISO date ("2025-03-12") as the page's language writes it ("12 March 2025", "12 maart 2025"). */
+export function formatDate(iso: string, lang: Lang): string {
+  return new Intl.DateTimeFormat(localeOf[lang], { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
+}
+
+/** An article as a card: its title links to it (the whole card is the click target), then excerpt and date; the cover sits on top. */
+export function ArticleCardView({ article }: { article: ArticleCard }) {
+  const { lang } = useShell();
+  return (
+    <article className="blog-card">
+      <div className="flex flex-1 flex-col p-6">
+        <p className="text-xs font-semibold tracking-wide text-teal uppercase">{article.category.label}</p>
+        <h3 className="mt-2 text-xl leading-snug font-semibold text-deep">
+          <SiteLink href={article.href} className="blog-card-link">
+            {article.title}
+          </SiteLink>
+        </h3>
+        <p className="mt-3 text-ink/80">{plainText(article.excerpt)}</p>
+        <p className="mt-auto pt-5 text-sm text-ink/70">
+          <time dateTime={article.date}>{formatDate(article.date, lang)}</time>
+        </p>
+      </div>
+      {/* Below the hero on every screen, so it loads as it scrolls into view. */}
+      <img
+        src={article.image.src}
+        width={article.image.width}
+        height={article.image.height}
+        alt={article.image.alt}
+        loading="lazy"
+        decoding="async"
+        className="order-first aspect-[16/9] w-full bg-sand object-cover"
+      />
+    </article>
+  );
+}
