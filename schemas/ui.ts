@@ -14,3 +14,6 @@ export type UiDictionary = z.infer<typeof UiDictionary>;
 
 /** Groups every page needs (header, footer, hours, errors); the other groups load with the pages that use them. */
 export const shellUiGroups = ['nav', 'footer', 'common', 'hours', 'errors'] as const;
+
+/** Groups only the server uses (the texts of its mails): built into dist/site.json, never sent to the browser. */
+export const serverOnlyUiGroups = ['mail'] as const;

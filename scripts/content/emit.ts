@@ -1,8 +1,12 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
-import { shellUiGroups, type Article, type Page } from '../../schemas/index.ts';
+import { serverOnlyUiGroups, shellUiGroups, type Article, type Page } from '../../schemas/index.ts';
 import type { ContentModel } from './check.ts';
 import { inlineLink, isLocalizedText, localizePath, slugify } from './walk.ts';
+
+/** A UI group the pages load on demand: neither in the shell nor only for the server. */
+const pageUiGroup = (group: string): boolean =>
+  !(shellUiGroups as readonly string[]).includes(group) && !(serverOnlyUiGroups as readonly string[]).includes(group);
 
 type Lang = 'en' | 'nl';
 const langs: Lang[] = ['en', 'nl'];
@@ -245,7 +249,7 @@ function buildFiles(model: ContentModel, options: EmitOptions): Map<string, stri
 
   // The other interface-string groups, one module per group and language, loaded by the pages that use them.
   for (const [groupName, entries] of Object.entries(model.ui?.data ?? {})) {
-    if ((shellUiGroups as readonly string[]).includes(groupName)) continue;
+    if (!pageUiGroup(groupName)) continue;
     for (const lang of langs) {
       const strings = Object.fromEntries(Object.entries(entries).map(([key, value]) => [`${groupName}.${key}`, text(value[lang], lang)]));
       files.set(`ui/${groupName}.${lang}.ts`, [generatedBanner, '', `const strings: Record<string, string> = ${serialize(strings)};`, '', 'export default strings;', '', 'if (import.meta.hot) import.meta.hot.accept();', ''].join('\n'));
@@ -314,7 +318,7 @@ function loadersSource(model: ContentModel, routes: RouteRecord[], typesImport: 
     '/** Interface-string groups that pages load as they need them (the shell has the rest). */',
     'export const uiLoaders = {',
     ...Object.keys(model.ui?.data ?? {})
-      .filter((g) => !(shellUiGroups as readonly string[]).includes(g))
+      .filter(pageUiGroup)
       .map((g) => `  ${JSON.stringify(g)}: { en: () => import('./ui/${g}.en.ts'), nl: () => import('./ui/${g}.nl.ts') },`),
     '} satisfies Record<UiGroup, Loader<Record<string, string>>>;',
     '',
@@ -337,7 +341,9 @@ function manifestSource(model: ContentModel, routes: RouteRecord[], redirects: M
   const testimonialIds = [...model.testimonials.keys()].sort();
   const blog = model.pages.get('blog')?.data as Extract<Page, { id: 'blog' }> | undefined;
   const categoryIds = blog?.categories.map((c) => c.id) ?? [];
-  const uiKeys = Object.entries(model.ui?.data ?? {}).flatMap(([g, entries]) => Object.keys(entries).map((k) => `${g}.${k}`));
+  const uiKeys = Object.entries(model.ui?.data ?? {})
+    .filter(([g]) => !(serverOnlyUiGroups as readonly string[]).includes(g))
+    .flatMap(([g, entries]) => Object.keys(entries).map((k) => `${g}.${k}`));
   const englishPaths = routes.filter((r) => r.lang === 'en').map((r) => r.path);
   const keys = [...new Set(routes.map((r) => r.key))];
   const templateOf = (key: string) => routes.find((r) => r.key === key)!.template;
@@ -404,7 +410,7 @@ function manifestSource(model: ContentModel, routes: RouteRecord[], redirects: M
     'export type Loader<T> = Record<Lang, () => Promise<{ default: T }>>;',
     '',
     '/** Interface-string groups that pages load as they need them (the shell has the rest). */',
-    `export type UiGroup = ${union(Object.keys(model.ui?.data ?? {}).filter((g) => !(shellUiGroups as readonly string[]).includes(g)))};`,
+    `export type UiGroup = ${union(Object.keys(model.ui?.data ?? {}).filter(pageUiGroup))};`,
     '',
   ].join('\n');
 }
