@@ -1,8 +1,63 @@
-import { Hero } from '../components/hero.tsx';
+import { TestimonialCard } from '../components/testimonial-card.tsx';
+import { Claims } from '../home/claims.tsx';
+import { centerOrphan } from '../home/grid.ts';
+import { HeroCarousel } from '../home/hero-carousel.tsx';
+import { NewsCard } from '../home/news-card.tsx';
+import { ReadingProgress } from '../home/reading-progress.tsx';
+import { SectionHead } from '../home/section-head.tsx';
+import { ServiceTile } from '../home/service-tile.tsx';
 import { usePageContent } from './use-page-content.ts';
 
-/** The home page. */
+// Rows of three on wide screens (a six-column grid, two each); a short last row is centred.
+const lastRow = (i: number, n: number) => (i === n - (n % 3) ? (n % 3 === 2 ? 'lg:col-start-2' : 'lg:col-start-3') : '');
+
+/**
+ * The home page: the reading-progress bar, the hero carousel (the hero title is the page's h1;
+ * the slide titles are h2), featured services, the lab's claims, testimonials and the newest articles.
+ */
 export default function HomePage() {
-  const content = usePageContent<'home'>();
-  return <Hero title={content.hero.title} description={content.hero.description} image={content.hero.image ?? content.slides[0]?.image} cta={content.hero.cta} />;
+  const { hero, slides, featured, highlights, testimonials, news } = usePageContent<'home'>();
+  return (
+    <>
+      <ReadingProgress />
+      <HeroCarousel title={hero.title} slides={slides} />
+      <section className="section bg-sand/60" aria-labelledby="featured-title">
+        <div className="container-page">
+          <SectionHead id="featured-title" title={featured.title} intro={featured.intro} link={featured.link} />
+          <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-6">
+            {featured.services.map((service, i) => (
+              <li key={service.slug} className={`lg:col-span-2 ${lastRow(i, featured.services.length)} ${centerOrphan}`}>
+                <ServiceTile service={service} />
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+      <Claims section={highlights} />
+      <section className="section bg-sand/60" aria-labelledby="testimonials-title">
+        <div className="container-page">
+          <SectionHead id="testimonials-title" title={testimonials.title} link={testimonials.link} />
+          <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {testimonials.items.map((testimonial) => (
+              <li key={testimonial.id} className={centerOrphan}>
+                <TestimonialCard testimonial={testimonial} />
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+      <section className="section" aria-labelledby="news-title">
+        <div className="container-page">
+          <SectionHead id="news-title" title={news.title} link={news.link} />
+          <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {news.articles.map((article) => (
+              <li key={article.slug} className={centerOrphan}>
+                <NewsCard article={article} />
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+    </>
+  );
 }

@@ -23,7 +23,7 @@ export const templates = {
 
 /** The interface-string groups each template uses beyond the shell's; they load with the page. */
 export const templateUi: Record<Template, UiGroup[]> = {
-  home: ['carousel', 'services', 'blog'],
+  home: ['carousel'],
   about: [],
   services: ['services'],
   'marketing-services': [],

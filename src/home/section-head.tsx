@@ -1,0 +1,23 @@
+import { SiteLink } from '../components/site-link.tsx';
+import type { Cta } from '../components/types.ts';
+
+/** A section's h2 and optional introduction, with an optional link to the full list beside them. */
+export function SectionHead({ id, title, intro, link }: { id: string; title: string; intro?: string; link?: Cta }) {
+  return (
+    <div className="flex flex-col gap-6 md:flex-row md:items-end md:justify-between">
+      <div className="max-w-3xl">
+        <h2 id={id} className="section-title">
+          {title}
+        </h2>
+        {intro ? <p className="mt-4 text-lg text-ink/80">{intro}</p> : null}
+      </div>
+      {link ? (
+        <p className="shrink-0">
+          <SiteLink href={link.href} className="btn btn-secondary">
+            {link.label}
+          </SiteLink>
+        </p>
+      ) : null}
+    </div>
+  );
+}

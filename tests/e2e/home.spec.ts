@@ -1,0 +1,331 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { load } from 'js-yaml';
+import { openPage, watch } from './site.ts';
+
+type Text = { en: string; nl: string };
+const yaml = <T>(file: string) => load(readFileSync(join(process.cwd(), 'content', file), 'utf8')) as T;
+const home = yaml<{ slides: { title: Text }[]; featured: { services: string[] }; testimonials: { items: string[] } }>('pages/home.yaml');
+const service = (slug: string) => yaml<{ name: Text; card: { image: { src: string } } }>(`services/${slug}.yaml`);
+const serviceName = (slug: string) => service(slug).name;
+// The built file of a service's card picture: Vite names it after the source, with an 8-character hash.
+const cardPicture = (slug: string) => new RegExp(`/assets/${service(slug).card.image.src.replace(/^.*\/|\.svg$/g, '')}-[\\w-]{8}\\.svg$`);
+// The newest articles by date, as the home page should list them.
+const newest = readdirSync(join(process.cwd(), 'content', 'articles'))
+  .map((file) => yaml<{ slug: string; title: Text; date: string | Date }>(`articles/${file}`))
+  .map((a) => ({ ...a, date: new Date(a.date).toISOString().slice(0, 10) }))
+  .sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug))
+  .slice(0, 3);
+
+const total = home.slides.length;
+const carousel = (page: Page, name = 'Highlights') => page.getByRole('region', { name });
+const slide = (page: Page, n: number) => carousel(page).getByRole('group', { name: `${n} of ${total}`, exact: true });
+
+/** Slide n is the one shown: fully opaque and the only one assistive technology and the keyboard can reach. */
+async function expectSlide(page: Page, n: number) {
+  for (let i = 1; i <= total; i++) {
+    if (i === n) {
+      await expect(slide(page, i)).not.toHaveAttribute('inert');
+      await expect(slide(page, i)).toHaveCSS('opacity', '1');
+    } else await expect(slide(page, i)).toHaveAttribute('inert', '');
+  }
+  await expect(carousel(page).getByRole('button', { name: `Go to slide ${n}`, exact: true })).toHaveAttribute('aria-current', 'true');
+}
+
+/** Moves the pointer out of the carousel, onto an empty spot of the header. */
+async function pointerAway(page: Page) {
+  await page.mouse.move(5, 30);
+}
+
+/** Clicks outside the carousel, on text below it, so focus leaves the carousel. */
+async function clickAway(page: Page) {
+  await page.getByRole('main').getByRole('heading', { level: 2, name: 'Our services' }).click();
+}
+
+test.describe('the home page carousel', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test('is a labelled carousel of slides "n of 4", one shown at a time, under the page\'s only h1', async ({ page, baseURL }) => {
+    const problems = watch(page, baseURL!);
+    await openPage(page, '/');
+    await expect(carousel(page)).toHaveAttribute('aria-roledescription', 'carousel');
+    await expect(carousel(page).getByRole('group')).toHaveCount(total);
+    await expect(slide(page, 1)).toHaveAttribute('aria-roledescription', 'slide');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your dental laboratory for crowns, implant work and dentures');
+    await expect(slide(page, 1).getByRole('heading', { level: 2 })).toHaveText(home.slides[0]!.title.en);
+    await expectSlide(page, 1);
+    expect(problems).toEqual([]);
+  });
+
+  test('next and previous move one slide and wrap around at both ends', async ({ page }) => {
+    await openPage(page, '/');
+    const next = carousel(page).getByRole('button', { name: 'Next slide' });
+    const previous = carousel(page).getByRole('button', { name: 'Previous slide' });
+    await previous.click();
+    await expectSlide(page, total);
+    await next.click();
+    await expectSlide(page, 1);
+    await next.click();
+    await expectSlide(page, 2);
+    await previous.click();
+    await expectSlide(page, 1);
+  });
+
+  test('each dot goes to its slide and marks it as the current one', async ({ page }) => {
+    await openPage(page, '/');
+    await carousel(page).getByRole('button', { name: 'Go to slide 3' }).click();
+    await expectSlide(page, 3);
+    await expect(carousel(page).getByRole('button', { name: 'Go to slide 1' })).not.toHaveAttribute('aria-current');
+    await carousel(page).getByRole('button', { name: 'Go to slide 1' }).click();
+    await expectSlide(page, 1);
+  });
+
+  test('the current slide\'s button books an appointment', async ({ page }) => {
+    await openPage(page, '/');
+    await carousel(page).getByRole('button', { name: 'Go to slide 2' }).click();
+    await slide(page, 2).getByRole('link', { name: 'Book now' }).click();
+    await expect(page).toHaveURL(/\/appointment$/);
+  });
+
+  test('advances every 10 seconds, wraps from the last slide to the first, and is not a live region meanwhile', async ({ page }) => {
+    await page.clock.install();
+    await openPage(page, '/');
+    await expect(page.locator('#carousel-slides')).toHaveAttribute('aria-live', 'off');
+    await page.clock.runFor(8_000);
+    await expectSlide(page, 1);
+    await page.clock.runFor(2_500);
+    await expectSlide(page, 2);
+    for (let n = 3; n <= total; n++) {
+      await page.clock.runFor(10_000);
+      await expectSlide(page, n);
+    }
+    await page.clock.runFor(10_000);
+    await expectSlide(page, 1);
+  });
+
+  test('the pause button is its first control: paused, it stays put and becomes a polite live region; play resumes', async ({ page }) => {
+    await page.clock.install();
+    await openPage(page, '/');
+    const first = carousel(page).getByRole('button').first();
+    await expect(first).toHaveAccessibleName('Pause the slideshow');
+    await first.click();
+    await expect(first).toHaveAccessibleName('Play the slideshow');
+    // Pointer and focus leave the carousel, so only the pause holds it.
+    await clickAway(page);
+    await pointerAway(page);
+    await expect(first).not.toBeFocused();
+    await expect(page.locator('#carousel-slides')).toHaveAttribute('aria-live', 'polite');
+    await page.clock.runFor(25_000);
+    await expectSlide(page, 1);
+    await first.click();
+    await expect(first).toHaveAccessibleName('Pause the slideshow');
+    await clickAway(page);
+    await pointerAway(page);
+    await expect(page.locator('#carousel-slides')).toHaveAttribute('aria-live', 'off');
+    await page.clock.runFor(10_500);
+    await expectSlide(page, 2);
+  });
+
+  test('holds still while the pointer is over it and moves on after it leaves', async ({ page }) => {
+    await page.clock.install();
+    await openPage(page, '/');
+    await slide(page, 1).getByRole('heading', { level: 2 }).hover();
+    await expect(page.locator('#carousel-slides')).toHaveAttribute('aria-live', 'polite');
+    await page.clock.runFor(25_000);
+    await expectSlide(page, 1);
+    await pointerAway(page);
+    await page.clock.runFor(10_500);
+    await expectSlide(page, 2);
+  });
+
+  test('holds still while keyboard focus is inside it and moves on after focus leaves', async ({ page }) => {
+    await page.clock.install();
+    await openPage(page, '/');
+    await carousel(page).getByRole('button', { name: 'Next slide' }).focus();
+    await page.clock.runFor(25_000);
+    await expectSlide(page, 1);
+    await page.keyboard.press('Shift+Tab');
+    await expect(carousel(page).getByRole('button', { name: 'Go to slide 4' })).toBeFocused();
+    await page.clock.runFor(25_000);
+    await expectSlide(page, 1);
+    await page.getByRole('main').getByRole('link', { name: 'All services' }).focus();
+    await page.clock.runFor(10_500);
+    await expectSlide(page, 2);
+  });
+
+  test('never starts under reduced motion, where its button offers to play', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.clock.install();
+    await openPage(page, '/');
+    await expect(carousel(page).getByRole('button').first()).toHaveAccessibleName('Play the slideshow');
+    await expect(page.locator('#carousel-slides')).toHaveAttribute('aria-live', 'polite');
+    await page.clock.runFor(35_000);
+    await expectSlide(page, 1);
+    // The arrows still work, at once.
+    await carousel(page).getByRole('button', { name: 'Next slide' }).click();
+    await expectSlide(page, 2);
+  });
+
+  test('fetches the first slide\'s picture at once with high priority and the others lazily', async ({ page }) => {
+    await page.goto('/');
+    const first = slide(page, 1).getByRole('img');
+    await expect(first).toHaveAttribute('fetchpriority', 'high');
+    await expect(first).not.toHaveAttribute('loading', 'lazy');
+    for (let n = 2; n <= total; n++) await expect(slide(page, n).getByRole('img')).toHaveAttribute('loading', 'lazy');
+  });
+});
+
+test.describe('the reading-progress bar', () => {
+  for (const reducedMotion of ['no-preference', 'reduce'] as const) {
+    test(`follows the scroll down the page (${reducedMotion === 'reduce' ? 'at once under reduced motion' : 'with a spring'}) and is hidden from assistive technology`, async ({ page }) => {
+      await page.emulateMedia({ reducedMotion });
+      await openPage(page, '/');
+      const bar = page.locator('.reading-progress');
+      await expect(bar).toHaveAttribute('aria-hidden', 'true');
+      const scale = () => bar.evaluate((el) => new DOMMatrix(getComputedStyle(el).transform).a);
+      expect(await scale()).toBeLessThan(0.01);
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight / 2 - innerHeight / 2));
+      await expect.poll(scale).toBeCloseTo(0.5, 1);
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await expect.poll(scale).toBeGreaterThan(0.995);
+    });
+  }
+
+  test('eases towards the scroll position rather than jumping to it', async ({ page }) => {
+    await openPage(page, '/');
+    // Its width in each of the 20 frames after a jump to the bottom of the page.
+    const widths = await page.evaluate(
+      () =>
+        new Promise<number[]>((resolve) => {
+          const bar = document.querySelector('.reading-progress')!;
+          const seen: number[] = [];
+          const sample = () => {
+            seen.push(new DOMMatrix(getComputedStyle(bar).transform).a);
+            if (seen.length < 20) requestAnimationFrame(sample);
+            else resolve(seen);
+          };
+          window.scrollTo(0, document.documentElement.scrollHeight);
+          requestAnimationFrame(sample);
+        }),
+    );
+    expect(widths[0]).toBeLessThan(0.5);
+    expect(widths.some((w) => w > 0.05 && w < 0.95)).toBe(true);
+    for (let i = 1; i < widths.length; i++) expect(widths[i]).toBeGreaterThanOrEqual(widths[i - 1]!);
+    await expect.poll(() => page.locator('.reading-progress').evaluate((el) => new DOMMatrix(getComputedStyle(el).transform).a)).toBeGreaterThan(0.995);
+  });
+});
+
+test.describe('the home page sections', () => {
+  test('shows the five featured services, each with a "Read more" link that names it, and a button to all services', async ({ page }) => {
+    await openPage(page, '/');
+    const section = page.getByRole('region', { name: 'Our services' });
+    const links = section.getByRole('link', { name: /^Read more about / });
+    await expect(links).toHaveCount(home.featured.services.length);
+    for (const [i, slug] of home.featured.services.entries()) {
+      await expect(links.nth(i)).toHaveAccessibleName(`Read more about ${serviceName(slug).en}`);
+      await expect(links.nth(i)).toHaveAttribute('href', `/services/${slug}`);
+    }
+    await links.nth(1).click();
+    await expect(page).toHaveURL(new RegExp(`/services/${home.featured.services[1]}$`));
+    await page.goBack();
+    await page.getByRole('region', { name: 'Our services' }).getByRole('link', { name: 'All services' }).click();
+    await expect(page).toHaveURL(/\/services$/);
+  });
+
+  test('shows the placeholder for a featured service picture that fails after the page is interactive', async ({ page }) => {
+    const slug = home.featured.services[0]!;
+    const card = page.getByRole('region', { name: 'Our services' }).getByRole('listitem').filter({ hasText: serviceName(slug).en });
+    // The picture's request is held until the page is interactive, then fails.
+    let interactive!: () => void;
+    const hydrated = new Promise<void>((resolve) => (interactive = resolve));
+    await page.route(cardPicture(slug), async (route) => {
+      await hydrated;
+      await route.abort();
+    });
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    await expect(card.getByRole('img')).not.toHaveAttribute('src', /placeholder/);
+    interactive();
+    await expect(card.getByRole('img')).toHaveAttribute('src', /placeholder/);
+    await expect(card.getByRole('img')).toHaveAccessibleName('Image not available');
+  });
+
+  test('shows the placeholder for a featured service picture that failed before the page was interactive', async ({ page }) => {
+    const slug = home.featured.services[0]!;
+    const card = page.getByRole('region', { name: 'Our services' }).getByRole('listitem').filter({ hasText: serviceName(slug).en });
+    // Tall enough for the cards to load at once, while the scripts are held back until the picture has failed.
+    await page.setViewportSize({ width: 1440, height: 3200 });
+    let failed!: () => void;
+    const imageFailed = new Promise<void>((resolve) => (failed = resolve));
+    await page.route(cardPicture(slug), async (route) => {
+      await route.abort();
+      failed();
+    });
+    await page.route('**/assets/*.js', async (route) => {
+      await imageFailed;
+      await route.continue();
+    });
+    await openPage(page, '/');
+    await expect(card.getByRole('img')).toHaveAttribute('src', /placeholder/);
+    await expect(card.getByRole('img')).toHaveAccessibleName('Image not available');
+  });
+
+  test('shows three testimonials with five stars each and links to all of them', async ({ page }) => {
+    await openPage(page, '/');
+    const section = page.getByRole('region', { name: 'What dentists and patients say' });
+    const names = home.testimonials.items.map((id) => yaml<{ name: string }>(`testimonials/${id}.yaml`).name);
+    await expect(section.getByRole('figure')).toHaveCount(3);
+    for (const name of names) await expect(section.getByRole('figure').filter({ hasText: name })).toBeVisible();
+    await expect(section.getByRole('img', { name: 'Rated 5 out of 5' })).toHaveCount(3);
+    await section.getByRole('link', { name: 'All testimonials' }).click();
+    await expect(page).toHaveURL(/\/testimonials$/);
+  });
+
+  test('lists the three newest articles, newest first, each linking to the article, and links to all articles', async ({ page }) => {
+    await openPage(page, '/');
+    const section = page.getByRole('region', { name: 'Latest articles' });
+    const titles = section.getByRole('heading', { level: 3 });
+    await expect(titles).toHaveText(newest.map((a) => a.title.en));
+    await section.getByRole('link', { name: newest[0]!.title.en }).click();
+    await expect(page).toHaveURL(new RegExp(`/blog/${newest[0]!.slug}$`));
+    await page.goBack();
+    await page.getByRole('region', { name: 'Latest articles' }).getByRole('link', { name: 'All Articles' }).click();
+    await expect(page).toHaveURL(/\/blog$/);
+  });
+
+  test('shows the lab\'s four claims', async ({ page }) => {
+    await openPage(page, '/');
+    const claims = page.getByRole('region', { name: 'Why practices work with our lab' });
+    for (const claim of ['Over 15 years of experience', '100% quality guarantee', 'Fast execution', 'Rush service']) {
+      await expect(claims.getByRole('heading', { level: 3, name: claim })).toBeVisible();
+    }
+  });
+});
+
+test.describe('the Dutch home page', () => {
+  test('has a Dutch carousel whose controls work, and links to the Dutch pages', async ({ page }) => {
+    await page.clock.install();
+    await openPage(page, '/nl');
+    const region = carousel(page, 'Uitgelicht');
+    await expect(region).toHaveAttribute('aria-roledescription', 'carrousel');
+    await expect(region.getByRole('group', { name: `1 van ${total}`, exact: true })).toHaveAttribute('aria-roledescription', 'dia');
+    await expect(region.getByRole('group', { name: `1 van ${total}`, exact: true }).getByRole('heading', { level: 2 })).toHaveText(home.slides[0]!.title.nl);
+    await expect(region.getByRole('button').first()).toHaveAccessibleName('Diavoorstelling pauzeren');
+    await region.getByRole('button', { name: 'Volgende dia' }).click();
+    await expect(region.getByRole('button', { name: 'Ga naar dia 2' })).toHaveAttribute('aria-current', 'true');
+    await expect(region.getByRole('group', { name: `2 van ${total}`, exact: true })).not.toHaveAttribute('inert');
+
+    const featured = page.getByRole('region', { name: 'Onze diensten' });
+    const first = home.featured.services[0]!;
+    await expect(featured.getByRole('link', { name: `Lees meer over ${serviceName(first).nl}` })).toHaveAttribute('href', `/nl/services/${first}`);
+    await expect(featured.getByRole('link', { name: 'Alle diensten' })).toHaveAttribute('href', '/nl/services');
+    await expect(page.getByRole('region', { name: 'Wat tandartsen en patiënten zeggen' }).getByRole('link', { name: 'Alle ervaringen' })).toHaveAttribute('href', '/nl/testimonials');
+    const news = page.getByRole('region', { name: 'Nieuwste artikelen' });
+    await expect(news.getByRole('heading', { level: 3 })).toHaveText(newest.map((a) => a.title.nl));
+    await expect(news.getByRole('link', { name: newest[0]!.title.nl })).toHaveAttribute('href', `/nl/blog/${newest[0]!.slug}`);
+    await news.getByRole('link', { name: 'Alle artikelen' }).click();
+    await expect(page).toHaveURL(/\/nl\/blog$/);
+  });
+});
