@@ -1,26 +1,49 @@
 /**
  * The development server: Vite with hot reload, rendering every page on the server as the build
  * does. A change under content/ is checked at once (errors in the browser overlay) and the open
- * page updates without a reload.
+ * page updates without a reload. The forms API runs in it as in production, with the same settings
+ * (DATA_DIR, SMTP_URL, ...; see the README); its texts are read from content/ once, at start.
  * Usage: npm run dev   (PORT=5173 by default)
  */
-import { createServer as createHttpServer, type Server } from 'node:http';
+import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createServer as createViteServer, type ViteDevServer } from 'vite';
 import type { Assets } from '../src/app/router.tsx';
+import { startApi } from '../src/server/server.ts';
+import { readApiSettings, type ApiSettings } from '../src/server/settings.ts';
 import { siteConfig } from '../vite.config.ts';
+import { checkContent } from './content/check.ts';
+import { formsSettings } from './content/forms-settings.ts';
 
 /** In development the page loads the sources; Vite serves and transforms them. */
 const devAssets: Assets = { styles: ['/src/styles.css'], scripts: ['/src/entry-client.tsx'], preloads: {} };
 
-/** Starts the dev server; `contentRoot` and `outDir` let tests use a fixture site. */
-export async function startDevServer(options: { port: number; host?: string; contentRoot?: string; outDir?: string }): Promise<{ server: Server; vite: ViteDevServer; url: string }> {
+/**
+ * Starts the dev server; `contentRoot` and `outDir` let tests use a fixture site. With `api` the forms
+ * API answers under /api/, its texts and site facts made from the content as the build makes them.
+ */
+export async function startDevServer(options: { port: number; host?: string; contentRoot?: string; outDir?: string; api?: ApiSettings }): Promise<{ server: Server; vite: ViteDevServer; url: string }> {
   const config = siteConfig({ contentRoot: options.contentRoot, outDir: options.outDir });
   const vite = await createViteServer({ ...config, configFile: false, appType: 'custom', server: { middlewareMode: true }, logLevel: options.contentRoot ? 'silent' : 'info' });
   // Vite's client and React Refresh are rendered by the app itself, so server and browser agree on the head.
   const assets: Assets = { ...devAssets, devScripts: await viteScripts(vite) };
-  const server = createHttpServer((req, res) => {
+  let api: ReturnType<typeof startApi> | undefined;
+  if (options.api) {
+    try {
+      const forms = formsSettings(checkContent({ root: options.contentRoot ?? fileURLToPath(new URL('..', import.meta.url)) }).model);
+      api = startApi(forms, { ...options.api, log: (line) => vite.config.logger.info(line) });
+    } catch (error) {
+      // A content mistake shows in the overlay; the pages stay usable while the forms wait for the fix and a restart.
+      vite.config.logger.error(`forms API off until the content is fixed and the dev server restarted: ${(error as Error).message}`);
+    }
+  }
+  const handle = (req: IncomingMessage, res: ServerResponse) => {
+    void (api ? api.api(req, res) : Promise.resolve(false)).then((handled) => {
+      if (!handled) page(req, res);
+    });
+  };
+  const page = (req: IncomingMessage, res: ServerResponse) => {
     vite.middlewares(req, res, async () => {
       const url = req.url ?? '/';
       try {
@@ -36,7 +59,14 @@ export async function startDevServer(options: { port: number; host?: string; con
         res.end((error as Error).stack ?? String(error));
       }
     });
+  };
+  const server = createHttpServer(handle);
+  // The API sends "100 Continue" itself, only for a body it will read.
+  server.on('checkContinue', (req, res) => {
+    if (!req.url?.startsWith('/api/')) res.writeContinue();
+    handle(req, res);
   });
+  if (api) server.on('close', () => void api.close());
   await new Promise<void>((resolve) => server.listen(options.port, options.host ?? 'localhost', resolve));
   const { port } = server.address() as AddressInfo;
   return { server, vite, url: `http://localhost:${port}` };
@@ -52,6 +82,7 @@ async function viteScripts(vite: ViteDevServer): Promise<NonNullable<Assets['dev
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]!).href) {
-  const { url, vite } = await startDevServer({ port: Number(process.env.PORT ?? 5173) });
-  vite.config.logger.info(`dev server on ${url}`);
+  const api = readApiSettings();
+  const { url, vite } = await startDevServer({ port: Number(process.env.PORT ?? 5173), api });
+  vite.config.logger.info(`dev server on ${url}; forms API storing in ${api.dataDir}, mail ${api.smtpUrl ? 'over SMTP' : `as .eml files in ${api.dataDir}/mail`}`);
 }

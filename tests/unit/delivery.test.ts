@@ -1,136 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { SMTPServer } from 'smtp-server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { defaultBackoffMs, startDelivery, type Delivery } from '../../src/server/delivery.ts';
 import { createTransport, safeHeader, type MailMessage, type MailTransport } from '../../src/server/mail.ts';
 import { openStore, type Store, type SubmissionInput } from '../../src/server/store.ts';
+import { attachmentOf, downPort, header, parsePart, sleep, startSmtp, textOf, waitFor, type Smtp } from '../support/smtp.ts';
 
 const LAB = 'lab@lab.example';
 const SITE = 'website@lab.example';
 const VISITOR = 'jan@example.com';
-
-interface Received {
-  mailFrom: string;
-  rcptTo: string[];
-  raw: string;
-}
-
-interface Smtp {
-  port: number;
-  received: Received[];
-  close(): Promise<void>;
-}
-
-/** A real SMTP server in the test process; `delayMs` holds back the final "250 OK" of each message. */
-async function startSmtp(port = 0, delayMs = 0): Promise<Smtp> {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({
-          mailFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          rcptTo: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-          raw: Buffer.concat(chunks).toString('latin1'),
-        });
-        setTimeout(() => callback(), delayMs);
-      });
-    },
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve());
-  });
-  return {
-    port: (server.server.address() as AddressInfo).port,
-    received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
-/** A free port with nothing listening on it: a mail server that is down. */
-async function downPort(): Promise<number> {
-  const smtp = await startSmtp();
-  await smtp.close();
-  return smtp.port;
-}
-
-interface Part {
-  headers: Map<string, string[]>;
-  body: string;
-}
-
-/** Headers (unfolded, by lower-case name) and body of a message or MIME part, from its raw text. */
-function parsePart(raw: string): Part {
-  const split = raw.indexOf('\r\n\r\n');
-  const head = split === -1 ? raw : raw.slice(0, split);
-  const headers = new Map<string, string[]>();
-  for (const line of head.replace(/\r\n[ \t]+/g, ' ').split('\r\n')) {
-    const colon = line.indexOf(':');
-    if (colon <= 0) continue;
-    const name = line.slice(0, colon).toLowerCase();
-    headers.set(name, [...(headers.get(name) ?? []), line.slice(colon + 1).trim()]);
-  }
-  return { headers, body: split === -1 ? '' : raw.slice(split + 4) };
-}
-
-const header = (part: Part, name: string): string | undefined => part.headers.get(name)?.[0];
-
-/** The parts of a multipart body. */
-function parts(message: Part): Part[] {
-  const boundary = /boundary="?([^";]+)"?/.exec(header(message, 'content-type') ?? '')?.[1];
-  if (!boundary) return [message];
-  return message.body
-    .split(`--${boundary}`)
-    .slice(1, -1)
-    .map((chunk) => parsePart(chunk.replace(/^\r\n/, '').replace(/\r\n$/, '')));
-}
-
-function decodedBody(part: Part): Buffer {
-  const encoding = header(part, 'content-transfer-encoding')?.toLowerCase();
-  if (encoding === 'base64') return Buffer.from(part.body.replace(/\s+/g, ''), 'base64');
-  if (encoding === 'quoted-printable') {
-    const bytes = part.body.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-    return Buffer.from(bytes, 'latin1');
-  }
-  return Buffer.from(part.body, 'latin1');
-}
-
-/** The text of a message, with CRLF turned back into LF and without the line break that ends the data. */
-function textOf(message: Part): string {
-  const text = parts(message).find((part) => (header(part, 'content-type') ?? 'text/plain').startsWith('text/plain'));
-  return text ? decodedBody(text).toString('utf8').replace(/\r\n/g, '\n').replace(/\n$/, '') : '';
-}
-
-/** The file name of an attachment part, from `filename="..."` or RFC 2231 `filename*0*=utf-8''...` parameters. */
-function attachmentOf(message: Part): { filename: string; bytes: Buffer } | undefined {
-  const part = parts(message).find((candidate) => header(candidate, 'content-disposition')?.startsWith('attachment'));
-  if (!part) return undefined;
-  const disposition = header(part, 'content-disposition') ?? '';
-  const quoted = /filename="([^"]*)"/.exec(disposition) ?? /filename=([^;\s]+)/.exec(disposition);
-  const continued = [...disposition.matchAll(/filename\*(\d+)?\*?=([^;]*)/g)].map((m) => m[2] ?? '').join('');
-  const filename = quoted?.[1] ?? decodeURIComponent(continued.replace(/^utf-8''/i, ''));
-  return { filename, bytes: decodedBody(part) };
-}
-
-async function waitFor(condition: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function labMessage(overrides: Partial<MailMessage> = {}): MailMessage {
   return {

@@ -12,6 +12,9 @@ import { contentTypeFor, createSiteHandler } from '../../src/server/static-site.
 import { projectRoot } from '../support/fixtures.ts';
 
 const dist = join(projectRoot, 'tests', 'fixtures', 'dist');
+// The forms API's database; these tests submit nothing, so every server here can share it.
+const dataDir = mkdtempSync(join(tmpdir(), 'server-data-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 const client = join(dist, 'client');
 const fixture = (file: string) => readFileSync(join(client, file));
 
@@ -70,7 +73,7 @@ describe('the production server', () => {
   const get = (path: string, options?: Parameters<typeof send>[2]) => send(port, path, options);
 
   beforeAll(async () => {
-    server = await startServer({ distDir: dist, port: 0, host: '127.0.0.1', log: (line) => logged.push(line) });
+    server = await startServer({ distDir: dist, port: 0, host: '127.0.0.1', log: (line) => logged.push(line), dataDir });
     port = (server.address() as AddressInfo).port;
   });
   afterAll(async () => {
@@ -222,7 +225,8 @@ describe('the production server', () => {
     });
 
     it('gives a request it does not handle the not-found page of its language', async () => {
-      const en = await get('/api/contact', { method: 'POST' });
+      // /api/ belongs to the forms API (api.test.ts); other paths are the site's.
+      const en = await get('/forms/contact', { method: 'POST' });
       expect(en.status).toBe(404);
       expect(en.body.toString()).toContain('fixture: English not found');
       const nl = await get('/nl/api/contact', { method: 'POST' });
@@ -546,7 +550,7 @@ describe('the production server', () => {
   describe('failures', () => {
     it('answers 500 with a short plain text when a page file cannot be read, and keeps serving', async () => {
       const copy = brokenCopy((root) => rmSync(join(root, 'client', 'about', 'index.html')));
-      const broken = await startServer({ distDir: copy.root, port: 0, host: '127.0.0.1', log: () => {} });
+      const broken = await startServer({ distDir: copy.root, port: 0, host: '127.0.0.1', log: () => {}, dataDir });
       const brokenPort = (broken.address() as AddressInfo).port;
       const errors: unknown[] = [];
       const consoleError = console.error;
@@ -569,7 +573,7 @@ describe('the production server', () => {
     it('refuses to start when site.json is missing', async () => {
       const copy = brokenCopy((root) => rmSync(join(root, 'site.json')));
       try {
-        await expect(startServer({ distDir: copy.root, port: 0, log: () => {} })).rejects.toThrow(/site\.json/);
+        await expect(startServer({ distDir: copy.root, port: 0, log: () => {}, dataDir })).rejects.toThrow(/site\.json/);
       } finally {
         copy.cleanup();
       }
@@ -606,7 +610,7 @@ describe('the production server', () => {
       });
 
     it('stops listening and closes idle keep-alive connections at once', async () => {
-      const other = await startServer({ distDir: dist, port: 0, host: '127.0.0.1', log: () => {} });
+      const other = await startServer({ distDir: dist, port: 0, host: '127.0.0.1', log: () => {}, dataDir });
       await fetchKeptAlive((other.address() as AddressInfo).port);
       const started = Date.now();
       await stopServer(other, { graceMs: 5_000 });

@@ -1,0 +1,251 @@
+import type { UploadKind } from '../forms/file-check.ts';
+import { safeHeader, type MailMessage } from './mail.ts';
+import type { FormsSettings } from './site-manifest.ts';
+import type { SubmissionKind } from './store.ts';
+
+// The mails a submission causes: a notification to the lab (in Dutch, the lab's language) listing every
+// field with its form label, and for an appointment a confirmation to the visitor in their language.
+// Every text comes from content/ui.yaml through dist/site.json (forms.messages).
+
+export type Lang = 'en' | 'nl';
+
+/** Looks up "group.key" and fills its {placeholders}; throws on a missing text, a build/server mismatch. */
+export type Translate = (key: string, vars?: Record<string, string | number>) => string;
+
+export function translator(messages: Record<string, string>): Translate {
+  return (key, vars = {}) => {
+    const text = messages[key];
+    if (text === undefined) throw new Error(`no text "${key}" in site.json forms.messages`);
+    return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
+  };
+}
+
+/** A file sent with an order, as the lab's mail describes and attaches it. */
+export interface UploadInfo {
+  /** Where storeUpload put it. */
+  path: string;
+  /** Its name on the sender's disk (already cleaned for a header). */
+  filename: string;
+  kind: UploadKind;
+  size: number;
+}
+
+/** Who mails whom, with the site's facts. */
+export interface MailSetup {
+  forms: FormsSettings;
+  /** The lab's inbox for notifications (LAB_EMAIL or the site's address). */
+  labTo: string;
+  /** The From of every mail. */
+  from: string;
+}
+
+interface Line {
+  field: string;
+  label: string;
+  /** Free text that may run over several lines: set under its label, after the one-line fields. */
+  block?: boolean;
+  format?: (value: unknown, t: Translate, lang: Lang) => string;
+}
+
+const serviceKey = (id: string) => `appointmentServices.${id.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase())}`;
+
+// Made once: building an Intl formatter costs far more than using one.
+const dateFormats = {
+  en: new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }),
+  nl: new Intl.DateTimeFormat('nl-NL', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }),
+};
+const receivedFormat = new Intl.DateTimeFormat('nl-NL', { dateStyle: 'full', timeStyle: 'short', timeZone: 'Europe/Amsterdam' });
+const sizeFormats = {
+  en: new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 }),
+  nl: new Intl.NumberFormat('nl-NL', { maximumFractionDigits: 1 }),
+};
+
+/** "donderdag 5 maart 2026" for 2026-03-05. */
+function longDate(value: unknown, lang: Lang): string {
+  const date = new Date(`${String(value)}T12:00:00Z`);
+  if (Number.isNaN(date.getTime())) return String(value);
+  return dateFormats[lang].format(date);
+}
+
+const layouts: Record<SubmissionKind, Line[]> = {
+  appointment: [
+    { field: 'FullName', label: 'forms.name' },
+    { field: 'EmailAddress', label: 'forms.email' },
+    { field: 'PhoneNumber', label: 'forms.phone' },
+    { field: 'Service', label: 'forms.service', format: (value, t) => t(serviceKey(String(value))) },
+    { field: 'PreferredDate', label: 'forms.date', format: (value, _t, lang) => `${longDate(value, lang)} (${String(value)})` },
+    { field: 'PreferredTime', label: 'forms.time' },
+    { field: 'AdditionalMessage', label: 'forms.message', block: true },
+  ],
+  order: [
+    { field: 'dentistName', label: 'forms.dentistName' },
+    { field: 'clinicName', label: 'forms.clinicName' },
+    { field: 'email', label: 'forms.email' },
+    { field: 'phone', label: 'forms.phone' },
+    { field: 'serviceType', label: 'forms.serviceType' },
+    { field: 'patientName', label: 'forms.patientName' },
+    { field: 'patientAge', label: 'forms.patientAge' },
+    { field: 'additionalInfo', label: 'forms.additionalInfo', block: true },
+  ],
+  contact: [
+    { field: 'name', label: 'forms.name' },
+    { field: 'email', label: 'forms.email' },
+    { field: 'subject', label: 'forms.subject' },
+    { field: 'message', label: 'forms.contactMessage', block: true },
+  ],
+  testimonial: [
+    { field: 'name', label: 'forms.name' },
+    { field: 'role', label: 'forms.role' },
+    { field: 'rating', label: 'forms.rating', format: (value, t) => t('forms.ratingOption', { n: String(value) }) },
+    { field: 'consent', label: 'forms.consent', format: (value, t) => (value === true ? t('mail.answerYes') : String(value)) },
+    { field: 'text', label: 'forms.testimonialText', block: true },
+  ],
+};
+
+/** The fields holding the visitor's name and e-mail address, per form (a testimonial asks for no address). */
+const visitor: Record<SubmissionKind, { name: string; email?: string }> = {
+  appointment: { name: 'FullName', email: 'EmailAddress' },
+  order: { name: 'dentistName', email: 'email' },
+  contact: { name: 'name', email: 'email' },
+  testimonial: { name: 'name' },
+};
+
+const subjects: Record<SubmissionKind, { key: string; vars: Record<string, string> }> = {
+  appointment: { key: 'mail.labAppointmentSubject', vars: { name: 'FullName' } },
+  order: { key: 'mail.labOrderSubject', vars: { name: 'dentistName', clinic: 'clinicName' } },
+  contact: { key: 'mail.labContactSubject', vars: { name: 'name', subject: 'subject' } },
+  testimonial: { key: 'mail.labTestimonialSubject', vars: { name: 'name' } },
+};
+
+const intros: Record<SubmissionKind, string> = {
+  appointment: 'mail.labAppointmentIntro',
+  order: 'mail.labOrderIntro',
+  contact: 'mail.labContactIntro',
+  testimonial: 'mail.labTestimonialIntro',
+};
+
+/** Every text the mails use, so the server can refuse at start a site.json that lacks one. */
+export const mailMessageKeys: string[] = [
+  ...new Set([
+    ...Object.values(layouts).flatMap((lines) => lines.map((line) => line.label)),
+    ...Object.values(subjects).map((subject) => subject.key),
+    ...Object.values(intros),
+    'forms.ratingOption',
+    'mail.answerYes',
+    'mail.labReceived',
+    'mail.labLanguage',
+    'mail.languageEn',
+    'mail.languageNl',
+    'mail.labFile',
+    'mail.labFileValue',
+    'mail.labReply',
+    'mail.notFilled',
+    'mail.confirmSubject',
+    'mail.confirmGreeting',
+    'mail.confirmIntro',
+    'mail.confirmNotFixed',
+    'mail.confirmReach',
+    'mail.confirmClosing',
+    'mail.confirmSignature',
+    'mail.confirmIgnore',
+    'forms.service',
+    'forms.date',
+    'forms.time',
+  ]),
+];
+
+const uploadTypes: Record<UploadKind, string> = { pdf: 'PDF', jpeg: 'JPEG', png: 'PNG', docx: 'Word (DOCX)', stl: 'STL' };
+
+/** "840 kB", "2,4 MB": decimal units, as the order form shows a chosen file. */
+function fileSize(bytes: number, lang: Lang): string {
+  return bytes >= 1_000_000 ? `${sizeFormats[lang].format(bytes / 1_000_000)} MB` : `${Math.max(1, Math.round(bytes / 1000))} kB`;
+}
+
+/** `"Name" <address>` with the name cleaned, so nothing in it can open another address or header. */
+export function mailbox(name: string, address: string): string {
+  const cleaned = safeHeader(name).replace(/["\\<>]/g, '').trim();
+  return cleaned ? `"${cleaned}" <${address}>` : address;
+}
+
+/** The From when MAIL_FROM is not set: `"<site name> website" <lab address>`. */
+export function defaultFrom(siteName: string, labAddress: string): string {
+  return mailbox(`${siteName} website`, labAddress);
+}
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value);
+}
+
+/** The lab's notification of one submission, in Dutch. */
+export function labNotification(kind: SubmissionKind, data: Record<string, unknown>, visitorLang: Lang, setup: MailSetup, received: Date, upload?: UploadInfo): MailMessage {
+  const t = translator(setup.forms.messages.nl);
+  const label = (key: string) => t(key).replace(/[.:]\s*$/, '');
+  const value = (line: Line) => {
+    const raw = data[line.field];
+    if (raw === undefined || raw === '') return t('mail.notFilled');
+    return line.format ? line.format(raw, t, 'nl') : text(raw);
+  };
+  const lines = layouts[kind];
+  const body = [t(intros[kind]), ''];
+  // A one-line field stays on its line, whatever line breaks the visitor typed, so no value can pose as another field.
+  for (const line of lines.filter((entry) => !entry.block)) body.push(`${label(line.label)}: ${safeHeader(value(line))}`);
+  if (upload) body.push(`${t('mail.labFile')}: ${t('mail.labFileValue', { name: upload.filename, type: uploadTypes[upload.kind], size: fileSize(upload.size, 'nl') })}`);
+  for (const line of lines.filter((entry) => entry.block)) body.push('', `${label(line.label)}:`, value(line));
+  const receivedAt = receivedFormat.format(received);
+  body.push('', `${t('mail.labLanguage')}: ${t(visitorLang === 'nl' ? 'mail.languageNl' : 'mail.languageEn')}`, `${t('mail.labReceived')}: ${receivedAt}`);
+
+  const who = visitor[kind];
+  const name = text(data[who.name]);
+  const email = who.email ? text(data[who.email]) : '';
+  if (email) body.push('', t('mail.labReply', { name: safeHeader(name) }));
+  const subject = subjects[kind];
+  const vars = Object.fromEntries(Object.entries(subject.vars).map(([placeholder, field]) => [placeholder, safeHeader(text(data[field]))]));
+  return {
+    to: setup.labTo,
+    from: setup.from,
+    ...(email ? { replyTo: mailbox(name, email) } : {}),
+    subject: safeHeader(t(subject.key, vars)),
+    text: `${body.join('\n')}\n`,
+    ...(upload ? { attachment: { path: upload.path, filename: upload.filename } } : {}),
+  };
+}
+
+/** The appointment confirmation to the visitor, in the language of the page they used. */
+export function appointmentConfirmation(data: Record<string, unknown>, lang: Lang, setup: MailSetup): MailMessage {
+  const t = translator(setup.forms.messages[lang]);
+  const { siteName, siteUrl, phone, labEmail } = setup.forms;
+  const label = (key: string) => t(key).replace(/[.:]\s*$/, '');
+  const body = [
+    t('mail.confirmGreeting', { name: text(data.FullName) }),
+    '',
+    t('mail.confirmIntro'),
+    '',
+    `${label('forms.service')}: ${t(serviceKey(text(data.Service)))}`,
+    `${label('forms.date')}: ${longDate(data.PreferredDate, lang)}`,
+    `${label('forms.time')}: ${text(data.PreferredTime)}`,
+    '',
+    t('mail.confirmNotFixed'),
+    '',
+    t('mail.confirmReach', { phone, email: labEmail }),
+    '',
+    t('mail.confirmClosing'),
+    t('mail.confirmSignature', { siteName }),
+    siteUrl,
+    '',
+    t('mail.confirmIgnore'),
+  ];
+  return {
+    to: text(data.EmailAddress),
+    from: setup.from,
+    // Answers go to the lab's public address even when MAIL_FROM is a no-reply one.
+    replyTo: labEmail,
+    subject: safeHeader(t('mail.confirmSubject', { siteName })),
+    text: `${body.join('\n')}\n`,
+  };
+}
+
+/** The mails one accepted submission causes, queued with it in one transaction. */
+export function mailsFor(kind: SubmissionKind, data: Record<string, unknown>, lang: Lang, setup: MailSetup, received: Date, upload?: UploadInfo): MailMessage[] {
+  const lab = labNotification(kind, data, lang, setup, received, upload);
+  return kind === 'appointment' ? [lab, appointmentConfirmation(data, lang, setup)] : [lab];
+}

@@ -1,0 +1,195 @@
+// The production server with the forms API on a free port, over the fixture build and a temporary data
+// folder with a real SQLite file, and plain HTTP requests sent byte for byte.
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { request, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { todayInNetherlands } from '../../schemas/forms.ts';
+import { startServer, stopServer, type ServerOptions } from '../../src/server/server.ts';
+import { projectRoot } from './fixtures.ts';
+
+export const fixtureDist = join(projectRoot, 'tests', 'fixtures', 'dist');
+
+export interface ApiServer {
+  server: Server;
+  port: number;
+  /** http://127.0.0.1:<port>, what a browser on the site sends as its Origin. */
+  origin: string;
+  dataDir: string;
+  logs: string[];
+  stop(): Promise<void>;
+}
+
+/** Starts the server; `dataDir` reuses a folder (a restart), otherwise a new temporary one is made and removed at stop. */
+export async function startApiServer(options: Partial<ServerOptions> = {}): Promise<ApiServer> {
+  const own = options.dataDir === undefined;
+  const dataDir = options.dataDir ?? join(mkdtempSync(join(tmpdir(), 'api-')), 'data');
+  const logs: string[] = [];
+  const server = await startServer({
+    distDir: fixtureDist,
+    port: 0,
+    host: '127.0.0.1',
+    rateLimit: 10_000,
+    delivery: { pollMs: 20, backoffMs: () => 50 },
+    log: (line) => logs.push(line),
+    ...options,
+    dataDir,
+  });
+  const port = (server.address() as AddressInfo).port;
+  return {
+    server,
+    port,
+    origin: `http://127.0.0.1:${port}`,
+    dataDir,
+    logs,
+    stop: async () => {
+      if (server.listening) await stopServer(server, { graceMs: 1_000 });
+      if (own) rmSync(join(dataDir, '..'), { recursive: true, force: true });
+    },
+  };
+}
+
+export interface Reply {
+  status: number;
+  headers: IncomingHttpHeaders;
+  text: string;
+  /** The body parsed as JSON, or undefined when it is not JSON. */
+  json: unknown;
+}
+
+/** One request on a fresh connection. */
+export function send(port: number, path: string, options: { method?: string; headers?: Record<string, string | number>; body?: string | Buffer } = {}): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path, method: options.method ?? 'GET', headers: options.headers, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        let json: unknown;
+        try {
+          json = JSON.parse(text);
+        } catch {
+          json = undefined;
+        }
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json });
+      });
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(options.body);
+  });
+}
+
+/** POSTs `body` as JSON (a string is sent as it is). */
+export function postJson(port: number, path: string, body: unknown, headers: Record<string, string | number> = {}): Promise<Reply> {
+  return send(port, path, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+}
+
+/** Tomorrow in the Netherlands, a date the appointment form accepts. */
+export function tomorrow(): string {
+  const date = new Date(`${todayInNetherlands()}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + 1);
+  return date.toISOString().slice(0, 10);
+}
+
+/** A valid appointment request as the browser sends it, spam signals included. */
+export function appointment(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    FullName: 'Anna de Vries',
+    EmailAddress: 'anna@example.nl',
+    PhoneNumber: '06-12345678',
+    Service: 'crowns_bridges',
+    PreferredDate: tomorrow(),
+    PreferredTime: '10:30',
+    AdditionalMessage: 'Graag in de ochtend.',
+    _hp: '',
+    _elapsedMs: 8_000,
+    ...overrides,
+  };
+}
+
+export const contact = (overrides: Record<string, unknown> = {}): Record<string, unknown> => ({
+  name: 'Jan Jansen',
+  email: 'jan@example.nl',
+  subject: 'Opening hours',
+  message: 'Are you open on Saturdays?',
+  _hp: '',
+  _elapsedMs: 8_000,
+  ...overrides,
+});
+
+export const testimonial = (overrides: Record<string, unknown> = {}): Record<string, unknown> => ({
+  name: 'Dr. Pieters',
+  role: 'Dentist, Utrecht',
+  text: 'Crowns that fit the first time.',
+  rating: 5,
+  consent: true,
+  _hp: '',
+  _elapsedMs: 8_000,
+  ...overrides,
+});
+
+/** The order form's text fields, as the browser sends them. */
+export const orderFields = (overrides: Record<string, string> = {}): Record<string, string> => ({
+  dentistName: 'Dr. Jan Jansen',
+  clinicName: 'Tandartspraktijk Centrum',
+  email: 'jan@praktijk.nl',
+  phone: '+31 6 12345678',
+  serviceType: 'Zirconia crown 16',
+  patientAge: '45',
+  additionalInfo: 'Shade A2',
+  _hp: '',
+  _elapsedMs: '8000',
+  ...overrides,
+});
+
+export interface StoredSubmission {
+  id: string;
+  kind: string;
+  lang: string;
+  data: Record<string, unknown>;
+  upload_path: string | null;
+  upload_name: string | null;
+  messages: { to: string; subject: string; text: string; replyTo?: string; attachment?: { path: string; filename: string } }[];
+}
+
+/** Everything in the data folder's SQLite file, read through its own connection. */
+export function storedSubmissions(dataDir: string): StoredSubmission[] {
+  const db = new Database(join(dataDir, 'submissions.db'), { readonly: true });
+  try {
+    const rows = db.prepare('SELECT id, kind, lang, data, upload_path, upload_name FROM submissions ORDER BY rowid').all() as (Omit<StoredSubmission, 'data' | 'messages'> & { data: string })[];
+    const messages = db.prepare('SELECT message FROM outbox WHERE submission_id = ? ORDER BY rowid');
+    return rows.map((row) => ({
+      ...row,
+      data: JSON.parse(row.data) as Record<string, unknown>,
+      messages: (messages.all(row.id) as { message: string }[]).map((m) => JSON.parse(m.message) as StoredSubmission['messages'][number]),
+    }));
+  } finally {
+    db.close();
+  }
+}
+
+/** How many mails are still waiting in the outbox. */
+export function pendingMails(dataDir: string): number {
+  const db = new Database(join(dataDir, 'submissions.db'), { readonly: true });
+  try {
+    return (db.prepare("SELECT count(*) AS count FROM outbox WHERE status = 'pending'").get() as { count: number }).count;
+  } finally {
+    db.close();
+  }
+}
+
+/** The files in a folder under the data folder, or none when it does not exist. */
+export function filesIn(dataDir: string, folder: string): string[] {
+  try {
+    return readdirSync(join(dataDir, folder));
+  } catch {
+    return [];
+  }
+}

@@ -1,0 +1,323 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createApiHandler } from '../../src/server/api.ts';
+import { loadSiteManifest } from '../../src/server/site-manifest.ts';
+import { filesIn, fixtureDist, orderFields, send, startApiServer, storedSubmissions, type ApiServer, type Reply } from '../support/api.ts';
+import { projectRoot } from '../support/fixtures.ts';
+
+const uploads = join(projectRoot, 'tests', 'fixtures', 'uploads');
+const fixture = (name: string) => readFileSync(join(uploads, name));
+const mib = 1024 * 1024;
+
+const rejected = {
+  en: 'The file was not accepted because its content is not a PDF, JPG, PNG, DOCX or STL file.',
+  nl: 'Het bestand is niet geaccepteerd, omdat de inhoud geen PDF-, JPG-, PNG-, DOCX- of STL-bestand is.',
+};
+
+interface FilePart {
+  bytes: Buffer;
+  filename: string;
+  /** Sends the name as RFC 5987 `filename*=utf-8''...`, which can carry any character, CR and LF included. */
+  encoded?: boolean;
+  field?: string;
+  type?: string;
+}
+
+/** A multipart/form-data body written by hand, so a test controls every byte. */
+function multipart(fields: Record<string, string>, files: FilePart[] = []): { body: Buffer; type: string } {
+  const boundary = `----test${randomBytes(8).toString('hex')}`;
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  for (const file of files) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'file'}"; ${file.encoded ? `filename*=utf-8''${encodeURIComponent(file.filename)}` : `filename="${file.filename}"`}\r\nContent-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`,
+      ),
+      file.bytes,
+      Buffer.from('\r\n'),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { body: Buffer.concat(parts), type: `multipart/form-data; boundary=${boundary}` };
+}
+
+function postOrder(port: number, fields: Record<string, string>, files: FilePart[], lang = 'en'): Promise<Reply> {
+  const { body, type } = multipart(fields, files);
+  return send(port, `/api/order?lang=${lang}`, { method: 'POST', headers: { 'Content-Type': type, 'Content-Length': body.length }, body });
+}
+
+/** A browser-style FormData upload with fetch, as the order form sends it. */
+async function fetchOrder(origin: string, bytes: Uint8Array, filename: string): Promise<{ status: number; headers: Headers; json: unknown }> {
+  const form = new FormData();
+  const copy = new Uint8Array(bytes.length);
+  copy.set(bytes);
+  for (const [name, value] of Object.entries(orderFields())) form.append(name, value);
+  form.append('file', new Blob([copy]), filename);
+  const response = await fetch(`${origin}/api/order?lang=nl`, { method: 'POST', body: form, headers: { Origin: origin } });
+  return { status: response.status, headers: response.headers, json: await response.json() };
+}
+
+/** A "PDF" of exactly `size` bytes: the upload check reads the signature, the rest is padding. */
+const pdfOfSize = (size: number) => Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(size - 9)]);
+
+describe('order uploads', () => {
+  let api: ApiServer;
+  beforeAll(async () => {
+    api = await startApiServer();
+  });
+  afterAll(async () => {
+    await api?.stop();
+  });
+
+  let before: number;
+  let stored: number;
+  beforeEach(() => {
+    before = storedSubmissions(api.dataDir).length;
+    stored = filesIn(api.dataDir, 'uploads').length;
+  });
+  /** Nothing of a refused order is stored, in the database or on disk. */
+  const expectNothingKept = () => {
+    expect(storedSubmissions(api.dataDir)).toHaveLength(before);
+    expect(filesIn(api.dataDir, 'uploads')).toHaveLength(stored);
+  };
+
+  it.each([
+    ['minimal.pdf', 'pdf', 'PDF'],
+    ['pixel.jpg', 'jpg', 'JPEG'],
+    ['pixel.png', 'png', 'PNG'],
+    ['letter.docx', 'docx', 'Word (DOCX)'],
+    ['crown-ascii.stl', 'stl', 'STL'],
+    ['crown-binary.stl', 'stl', 'STL'],
+  ])('accepts %s, stores it under a random name readable by the server only, and attaches it under its own name', async (name, extension, type) => {
+    const bytes = fixture(name);
+    const reply = await postOrder(api.port, orderFields(), [{ bytes, filename: `patient 12 ${name}` }]);
+    expect(reply.status).toBe(200);
+    expect(reply.text).toBe('{"success":true}');
+
+    const row = storedSubmissions(api.dataDir).at(-1)!;
+    expect(row.kind).toBe('order');
+    expect(row.upload_name).toBe(`patient 12 ${name}`);
+    expect(row.upload_path).toBe(join(api.dataDir, 'uploads', basename(row.upload_path!)));
+    expect(basename(row.upload_path!)).toMatch(new RegExp(`^[0-9a-f]{32}\\.${extension}$`));
+    expect(readFileSync(row.upload_path!).equals(bytes)).toBe(true);
+    expect(statSync(row.upload_path!).mode & 0o777).toBe(0o600);
+    expect(row.data).toEqual({
+      dentistName: 'Dr. Jan Jansen',
+      clinicName: 'Tandartspraktijk Centrum',
+      email: 'jan@praktijk.nl',
+      phone: '+31 6 12345678',
+      serviceType: 'Zirconia crown 16',
+      patientAge: 45,
+      additionalInfo: 'Shade A2',
+    });
+    const [lab] = row.messages;
+    expect(row.messages).toHaveLength(1);
+    expect(lab?.attachment).toEqual({ path: row.upload_path, filename: `patient 12 ${name}` });
+    expect(lab?.text).toContain(`Bestand: patient 12 ${name} (${type}, `);
+  });
+
+  it.each([
+    ['an executable renamed drawing.pdf', 'drawing.pdf'],
+    ['a macro-enabled Word document (.docm)', 'macro.docm'],
+    ['a truncated binary STL', 'crown-truncated.stl'],
+    ['an ASCII STL without endsolid', 'crown-no-endsolid.stl'],
+    ['a zip bomb named .docx', 'bomb.docx'],
+  ])('refuses %s as a field error on file, keeping nothing', async (_what, name) => {
+    const reply = await postOrder(api.port, orderFields(), [{ bytes: fixture(name), filename: name }]);
+    expect(reply.status).toBe(400);
+    expect(reply.json).toEqual({ success: false, error: 'Some fields are not filled in correctly. Please check the form.', fields: { file: rejected.en } });
+    expectNothingKept();
+  });
+
+  it('asks for a file when none is sent, or only the empty part of a form with no file chosen', async () => {
+    const expected = { success: false, error: 'Niet alle velden zijn goed ingevuld. Controleer het formulier.', fields: { file: 'Upload een bestand voordat u indient.' } };
+    expect((await postOrder(api.port, orderFields(), [], 'nl')).json).toEqual(expected);
+    expect((await postOrder(api.port, orderFields(), [{ bytes: Buffer.alloc(0), filename: '' }], 'nl')).json).toEqual(expected);
+    expectNothingKept();
+  });
+
+  it('refuses an empty file with the empty-file message', async () => {
+    const reply = await postOrder(api.port, orderFields(), [{ bytes: Buffer.alloc(0), filename: 'scan.stl' }], 'nl');
+    expect(reply.status).toBe(400);
+    expect(reply.json).toEqual({ success: false, error: 'Niet alle velden zijn goed ingevuld. Controleer het formulier.', fields: { file: 'Het bestand is leeg. Kies een ander bestand.' } });
+    expectNothingKept();
+  });
+
+  it('reports the fields and the file together, and stores a good file only when the fields pass too', async () => {
+    const reply = await postOrder(api.port, orderFields({ email: 'not-an-address', dentistName: '' }), [{ bytes: fixture('macro.docm'), filename: 'order.docm' }], 'nl');
+    expect(reply.json).toEqual({
+      success: false,
+      error: 'Niet alle velden zijn goed ingevuld. Controleer het formulier.',
+      fields: { dentistName: 'Vul dit veld in.', email: 'Vul een geldig e-mailadres in, bijvoorbeeld naam@voorbeeld.nl.', file: rejected.nl },
+    });
+    const good = await postOrder(api.port, orderFields({ phone: '12' }), [{ bytes: fixture('pixel.png'), filename: 'photo.png' }]);
+    expect(good.status).toBe(400);
+    expect(good.json).toMatchObject({ fields: { phone: 'Enter a valid phone number, e.g. 06 12345678 or +31 6 12345678.' } });
+    expectNothingKept();
+  });
+
+  it('treats blank text fields as absent, as the browser leaves them out', async () => {
+    const reply = await postOrder(api.port, orderFields({ patientAge: '', patientName: '  ', additionalInfo: '' }), [{ bytes: fixture('pixel.png'), filename: 'photo.png' }]);
+    expect(reply.status).toBe(200);
+    const row = storedSubmissions(api.dataDir).at(-1)!;
+    expect(row.data).not.toHaveProperty('patientAge');
+    expect(row.data).not.toHaveProperty('patientName');
+    expect(row.messages[0]?.text).toContain('Leeftijd patiënt: (niet ingevuld)');
+  });
+
+  it('keeps the file name as one header-safe line of at most 200 characters', async () => {
+    const reply = await postOrder(api.port, orderFields(), [{ bytes: fixture('pixel.png'), filename: `scan\r\nBcc: x@evil.example ${'a'.repeat(300)}.png`, encoded: true }]);
+    expect(reply.status).toBe(200);
+    const name = storedSubmissions(api.dataDir).at(-1)!.upload_name!;
+    expect(name).toHaveLength(200);
+    expect(name).not.toMatch(/[\r\n]/);
+    expect(name.startsWith('scan  Bcc: x@evil.example aaa')).toBe(true);
+  });
+
+  it.each([
+    ['a multipart body without its closing boundary', (body: Buffer) => body.subarray(0, body.length - 20)],
+  ])('answers %s with 400 malformed', async (_what, cut) => {
+    const { body, type } = multipart(orderFields(), [{ bytes: fixture('pixel.png'), filename: 'photo.png' }]);
+    const broken = cut(body);
+    const reply = await send(api.port, '/api/order?lang=en', { method: 'POST', headers: { 'Content-Type': type, 'Content-Length': broken.length }, body: broken });
+    expect(reply.status).toBe(400);
+    expect(reply.json).toEqual({ success: false, error: 'The form could not be read. Please reload the page and try again.' });
+    expectNothingKept();
+  });
+
+  it('answers multipart without a boundary, or with two files, with 400 malformed', async () => {
+    const noBoundary = await send(api.port, '/api/order', { method: 'POST', headers: { 'Content-Type': 'multipart/form-data' }, body: 'x' });
+    expect(noBoundary.status).toBe(400);
+    const two = await postOrder(api.port, orderFields(), [
+      { bytes: fixture('pixel.png'), filename: 'a.png' },
+      { bytes: fixture('pixel.jpg'), filename: 'b.jpg' },
+    ]);
+    expect(two.status).toBe(400);
+    expect(two.json).toEqual({ success: false, error: 'The form could not be read. Please reload the page and try again.' });
+    expectNothingKept();
+  });
+
+  it('accepts a file of exactly 10 MiB sent with fetch', async () => {
+    const reply = await fetchOrder(api.origin, pdfOfSize(10 * mib), 'scan.pdf');
+    expect(reply.status).toBe(200);
+    expect(reply.json).toEqual({ success: true });
+    expect(statSync(storedSubmissions(api.dataDir).at(-1)!.upload_path!).size).toBe(10 * mib);
+  });
+
+  it('answers a file of 10 MiB + 1 byte sent with fetch with a 413 the browser can read, keeping nothing', async () => {
+    const reply = await fetchOrder(api.origin, pdfOfSize(10 * mib + 1), 'scan.pdf');
+    expect(reply.status).toBe(413);
+    expect(reply.headers.get('connection')).toBe('close');
+    expect(reply.json).toEqual({ success: false, error: 'De aanvraag is te groot. Een bestand mag maximaal 10 MB zijn.' });
+    expectNothingKept();
+  });
+
+  it('cuts the upload off while it streams: a 413 arrives while the body is still being sent', async () => {
+    const { body, type } = multipart(orderFields(), [{ bytes: pdfOfSize(10 * mib + 1_000), filename: 'scan.pdf' }]);
+    // All but the last 100 bytes: more than 10 MiB of file, and no end.
+    const head = body.subarray(0, body.length - 100);
+    const reply = await new Promise<{ status: number; json: unknown }>((resolve, reject) => {
+      // Chunked, and the end never sent: only a server that stops at the limit can answer.
+      const req = request({ host: '127.0.0.1', port: api.port, path: '/api/order?lang=en', method: 'POST', headers: { 'Content-Type': type }, agent: false }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, json: JSON.parse(Buffer.concat(chunks).toString()) }));
+      });
+      req.on('error', reject);
+      req.write(head);
+    });
+    expect(reply).toEqual({ status: 413, json: { success: false, error: 'The request is too large. A file may be at most 10 MB.' } });
+    expectNothingKept();
+  });
+
+  it('refuses a body whose Content-Length is over the limit before it is sent, when the client waits for 100 Continue', async () => {
+    const result = await new Promise<{ status: number; continued: boolean }>((resolve, reject) => {
+      let continued = false;
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port: api.port,
+          path: '/api/order',
+          method: 'POST',
+          headers: { 'Content-Type': 'multipart/form-data; boundary=x', 'Content-Length': 30 * mib, Expect: '100-continue' },
+          agent: false,
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, continued }));
+        },
+      );
+      req.on('continue', () => {
+        continued = true;
+        req.destroy();
+      });
+      req.on('error', reject);
+      req.flushHeaders();
+    });
+    expect(result).toEqual({ status: 413, continued: false });
+  });
+
+  it('sends 100 Continue for a body it will read and then takes the order', async () => {
+    const { body, type } = multipart(orderFields(), [{ bytes: fixture('pixel.png'), filename: 'photo.png' }]);
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = request(
+        { host: '127.0.0.1', port: api.port, path: '/api/order', method: 'POST', headers: { 'Content-Type': type, 'Content-Length': body.length, Expect: '100-continue' }, agent: false },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        },
+      );
+      req.on('continue', () => req.end(body));
+      req.on('error', reject);
+      req.flushHeaders();
+    });
+    expect(status).toBe(200);
+  });
+
+  it('never serves a stored upload over HTTP', async () => {
+    await postOrder(api.port, orderFields(), [{ bytes: fixture('minimal.pdf'), filename: 'scan.pdf' }]);
+    const name = basename(storedSubmissions(api.dataDir).at(-1)!.upload_path!);
+    for (const path of [`/uploads/${name}`, `/data/uploads/${name}`, `/../data/uploads/${name}`]) {
+      expect((await send(api.port, path)).status, path).not.toBe(200);
+    }
+  });
+});
+
+describe('an order the store cannot take', () => {
+  let server: Server | undefined;
+  let root: string;
+  afterEach(async () => {
+    await new Promise((resolve) => server?.close(resolve) ?? resolve(undefined));
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it('answers 500 and removes the file it had stored', async () => {
+    root = mkdtempSync(join(tmpdir(), 'api-upload-fault-'));
+    const handler = createApiHandler({
+      forms: loadSiteManifest(fixtureDist).forms,
+      store: {
+        save: () => {
+          throw new Error('disk full');
+        },
+      },
+      delivery: { kick: () => {} },
+      dataDir: root,
+      rateLimit: 100,
+      minFillMs: 3000,
+      trustProxy: false,
+      log: () => {},
+    });
+    server = createServer((req, res) => void handler(req, res));
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+    const reply = await postOrder((server.address() as AddressInfo).port, orderFields(), [{ bytes: fixture('pixel.png'), filename: 'photo.png' }]);
+    expect(reply.status).toBe(500);
+    expect(filesIn(root, 'uploads')).toEqual([]);
+  });
+});

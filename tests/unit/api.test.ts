@@ -1,0 +1,443 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { clientAddress, createApiHandler, requestLanguage } from '../../src/server/api.ts';
+import { loadSiteManifest } from '../../src/server/site-manifest.ts';
+import { appointment, contact, filesIn, fixtureDist, pendingMails, postJson, send, startApiServer, storedSubmissions, testimonial, type ApiServer } from '../support/api.ts';
+import { header, parsePart, textOf, waitFor } from '../support/smtp.ts';
+
+const appointmentPath = '/api/AppointmentBooking.php';
+
+const en = {
+  invalid: 'Some fields are not filled in correctly. Please check the form.',
+  malformed: 'The form could not be read. Please reload the page and try again.',
+  tooLarge: 'The request is too large. A file may be at most 10 MB.',
+  unsupportedType: 'The form was sent in a format the server does not accept.',
+  forbidden: 'This form can only be sent from our own website.',
+  notFound: 'There is no form at this address.',
+  methodNotAllowed: 'This address only accepts a sent form (POST).',
+  server: 'Something went wrong on our side. Please try again later or call us.',
+};
+const nl = {
+  invalid: 'Niet alle velden zijn goed ingevuld. Controleer het formulier.',
+  malformed: 'Het formulier kon niet worden gelezen. Laad de pagina opnieuw en probeer het nog eens.',
+  tooLarge: 'De aanvraag is te groot. Een bestand mag maximaal 10 MB zijn.',
+  unsupportedType: 'Het formulier is verstuurd in een vorm die de server niet accepteert.',
+  forbidden: 'Dit formulier kan alleen vanaf onze eigen website worden verstuurd.',
+  notFound: 'Op dit adres staat geen formulier.',
+  methodNotAllowed: 'Dit adres accepteert alleen een verzonden formulier (POST).',
+  server: 'Er ging bij ons iets mis. Probeer het later opnieuw of bel ons.',
+};
+
+describe('the forms API', () => {
+  let api: ApiServer;
+  beforeAll(async () => {
+    api = await startApiServer();
+  });
+  afterAll(async () => {
+    await api?.stop();
+  });
+
+  describe('a valid submission', () => {
+    it('answers exactly {"success":true} as uncached JSON, and the appointment is in the SQLite file when the answer arrives', async () => {
+      const before = storedSubmissions(api.dataDir).length;
+      const reply = await postJson(api.port, `${appointmentPath}?lang=nl`, appointment({ FullName: 'Sanne Bakker', ExtraKey: 'ignored' }));
+      // Read at once, through another connection: the row must already be committed.
+      const stored = storedSubmissions(api.dataDir);
+
+      expect(reply.status).toBe(200);
+      expect(reply.text).toBe('{"success":true}');
+      expect(reply.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(reply.headers['cache-control']).toBe('no-store');
+      expect(stored).toHaveLength(before + 1);
+      const row = stored.at(-1)!;
+      expect(row.kind).toBe('appointment');
+      expect(row.lang).toBe('nl');
+      expect(row.data).toEqual({
+        FullName: 'Sanne Bakker',
+        EmailAddress: 'anna@example.nl',
+        PhoneNumber: '06-12345678',
+        Service: 'crowns_bridges',
+        PreferredDate: appointment().PreferredDate,
+        PreferredTime: '10:30',
+        AdditionalMessage: 'Graag in de ochtend.',
+      });
+      expect(row.messages.map((m) => m.to)).toEqual(['info@example.nl', 'anna@example.nl']);
+    });
+
+    it('stores a contact message and a testimonial for review, each with one mail to the lab', async () => {
+      const before = storedSubmissions(api.dataDir).length;
+      expect((await postJson(api.port, '/api/contact', contact())).text).toBe('{"success":true}');
+      expect((await postJson(api.port, '/api/testimonial', testimonial())).text).toBe('{"success":true}');
+      const [message, review] = storedSubmissions(api.dataDir).slice(before);
+      expect(message?.kind).toBe('contact');
+      expect(message?.data).toEqual({ name: 'Jan Jansen', email: 'jan@example.nl', subject: 'Opening hours', message: 'Are you open on Saturdays?' });
+      expect(message?.messages.map((m) => m.to)).toEqual(['info@example.nl']);
+      expect(review?.kind).toBe('testimonial');
+      expect(review?.data).toEqual({ name: 'Dr. Pieters', role: 'Dentist, Utrecht', text: 'Crowns that fit the first time.', rating: 5, consent: true });
+      expect(review?.messages.map((m) => m.subject)).toEqual(['Ervaring ter beoordeling van Dr. Pieters']);
+    });
+  });
+
+  describe('field errors', () => {
+    const bad = appointment({ FullName: ' ', EmailAddress: 'anna@', PhoneNumber: '12', Service: 'whitening', PreferredDate: '2020-01-01', PreferredTime: '25:00', AdditionalMessage: 'x'.repeat(2001) });
+
+    it('answers 400 with the general error and the first message of each field, in English, {max} filled in', async () => {
+      const reply = await postJson(api.port, `${appointmentPath}?lang=en`, bad);
+      expect(reply.status).toBe(400);
+      expect(reply.json).toEqual({
+        success: false,
+        error: en.invalid,
+        fields: {
+          FullName: 'Please fill in this field.',
+          EmailAddress: 'Enter a valid e-mail address, e.g. name@example.com.',
+          PhoneNumber: 'Enter a valid phone number, e.g. 06 12345678 or +31 6 12345678.',
+          Service: 'Choose a service.',
+          PreferredDate: 'Choose today or a later date.',
+          PreferredTime: 'Choose a time.',
+          AdditionalMessage: 'Use at most 2000 characters.',
+        },
+      });
+    });
+
+    it('gives the same verdict in Dutch for ?lang=nl', async () => {
+      const reply = await postJson(api.port, `${appointmentPath}?lang=nl`, bad);
+      expect(reply.status).toBe(400);
+      expect(reply.json).toEqual({
+        success: false,
+        error: nl.invalid,
+        fields: {
+          FullName: 'Vul dit veld in.',
+          EmailAddress: 'Vul een geldig e-mailadres in, bijvoorbeeld naam@voorbeeld.nl.',
+          PhoneNumber: 'Vul een geldig telefoonnummer in, bijvoorbeeld 06 12345678 of +31 6 12345678.',
+          Service: 'Kies een behandeling.',
+          PreferredDate: 'Kies vandaag of een latere datum.',
+          PreferredTime: 'Kies een tijd.',
+          AdditionalMessage: 'Gebruik maximaal 2000 tekens.',
+        },
+      });
+    });
+
+    it('names every missing field of the contact and testimonial forms, and stores nothing', async () => {
+      const before = storedSubmissions(api.dataDir).length;
+      const message = await postJson(api.port, '/api/contact?lang=en', { _elapsedMs: 8000 });
+      expect(message.json).toEqual({
+        success: false,
+        error: en.invalid,
+        fields: { name: 'Please fill in this field.', email: 'Please fill in this field.', subject: 'Please fill in this field.', message: 'Please fill in this field.' },
+      });
+      const review = await postJson(api.port, '/api/testimonial?lang=nl', testimonial({ rating: 6, consent: false, text: '' }));
+      expect(review.json).toEqual({
+        success: false,
+        error: nl.invalid,
+        fields: { text: 'Vul dit veld in.', rating: 'Kies een beoordeling van 1 tot en met 5 sterren.', consent: 'Bevestig dat wij uw ervaring mogen publiceren.' },
+      });
+      expect(storedSubmissions(api.dataDir)).toHaveLength(before);
+    });
+  });
+
+  describe('language', () => {
+    it('answers in the language of ?lang, else the first of English and Dutch in Accept-Language, else English', async () => {
+      const ask = (query: string, acceptLanguage?: string) =>
+        postJson(api.port, `/api/contact${query}`, '{', acceptLanguage ? { 'Accept-Language': acceptLanguage } : {}).then((r) => (r.json as { error: string }).error);
+      expect(await ask('?lang=nl', 'en')).toBe(nl.malformed);
+      expect(await ask('?lang=en', 'nl')).toBe(en.malformed);
+      expect(await ask('', 'de-DE, nl-BE;q=0.8, en;q=0.5')).toBe(nl.malformed);
+      expect(await ask('?lang=fr', 'fr, en-GB;q=0.9, nl;q=0.8')).toBe(en.malformed);
+      expect(await ask('', 'fr, de')).toBe(en.malformed);
+      expect(await ask('')).toBe(en.malformed);
+    });
+
+    it('weighs Accept-Language by q, not only by order, and skips q=0', () => {
+      const none = new URLSearchParams();
+      expect(requestLanguage(none, 'en;q=0.3, nl;q=0.9')).toBe('nl');
+      expect(requestLanguage(none, 'nl;q=0, en-US')).toBe('en');
+      expect(requestLanguage(new URLSearchParams('lang=nl'), 'en')).toBe('nl');
+    });
+  });
+
+  describe('bodies that cannot be read', () => {
+    it.each([
+      ['broken JSON', '{"name": "Jan"'],
+      ['a JSON array', '[1, 2]'],
+      ['JSON null', 'null'],
+      ['an empty body', ''],
+    ])('answers %s with 400 and the malformed text', async (_what, body) => {
+      const reply = await postJson(api.port, '/api/contact?lang=nl', body);
+      expect(reply.status).toBe(400);
+      expect(reply.json).toEqual({ success: false, error: nl.malformed });
+    });
+
+    it('answers bytes that are not UTF-8 with 400 malformed', async () => {
+      const reply = await send(api.port, '/api/contact?lang=en', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d]) });
+      expect(reply.status).toBe(400);
+      expect(reply.json).toEqual({ success: false, error: en.malformed });
+    });
+  });
+
+  describe('content types', () => {
+    it.each([
+      ['/api/contact', 'text/plain'],
+      ['/api/contact', 'application/x-www-form-urlencoded'],
+      [appointmentPath, 'multipart/form-data; boundary=x'],
+      ['/api/order', 'application/json'],
+      ['/api/testimonial', ''],
+    ])('answers POST %s as %s with 415', async (path, type) => {
+      const reply = await send(api.port, `${path}?lang=en`, { method: 'POST', headers: type ? { 'Content-Type': type } : {}, body: '{}' });
+      expect(reply.status).toBe(415);
+      expect(reply.json).toEqual({ success: false, error: en.unsupportedType });
+      expect(reply.headers['content-type']).toBe('application/json; charset=utf-8');
+    });
+
+    it('takes application/json with a charset parameter', async () => {
+      const reply = await send(api.port, '/api/contact', { method: 'POST', headers: { 'Content-Type': 'application/json; charset=UTF-8' }, body: JSON.stringify(contact()) });
+      expect(reply.status).toBe(200);
+    });
+  });
+
+  describe('paths and methods', () => {
+    it('answers an unknown /api/ path with 404 JSON in the visitor\'s language', async () => {
+      for (const path of ['/api/unknown', '/api/contact/', '/api/appointmentbooking.php']) {
+        const reply = await postJson(api.port, `${path}?lang=nl`, contact());
+        expect(reply.status, path).toBe(404);
+        expect(reply.json, path).toEqual({ success: false, error: nl.notFound });
+        expect(reply.headers['content-type']).toBe('application/json; charset=utf-8');
+      }
+    });
+
+    it('answers other methods with 405, Allow: POST and the same JSON shape', async () => {
+      for (const method of ['GET', 'PUT', 'DELETE', 'OPTIONS']) {
+        const reply = await send(api.port, '/api/contact?lang=en', { method });
+        expect(reply.status, method).toBe(405);
+        expect(reply.headers.allow, method).toBe('POST');
+        expect(reply.json, method).toEqual({ success: false, error: en.methodNotAllowed });
+      }
+      const head = await send(api.port, '/api/order', { method: 'HEAD' });
+      expect(head.status).toBe(405);
+      expect(head.headers.allow).toBe('POST');
+      expect(head.text).toBe('');
+    });
+
+    it('leaves paths outside /api/ to the site', async () => {
+      const page = await send(api.port, '/');
+      expect(page.status).toBe(200);
+      expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+      const missing = await send(api.port, '/apis/contact', { method: 'POST' });
+      expect(missing.status).toBe(404);
+      expect(missing.headers['content-type']).toBe('text/html; charset=utf-8');
+    });
+  });
+
+  describe('origin', () => {
+    it.each([
+      ['another site', { Origin: 'https://evil.example' }],
+      ['an opaque origin', { Origin: 'null' }],
+      ['the same host over another scheme', { Origin: 'https://127.0.0.1:PORT' }],
+      ['the site\'s host on another port', { Origin: 'https://www.example.nl:8443' }],
+      ['a cross-site fetch without Origin', { 'Sec-Fetch-Site': 'cross-site' }],
+    ])('refuses a form sent from %s with 403 and stores nothing', async (_what, headers) => {
+      const before = storedSubmissions(api.dataDir).length;
+      const fixed = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, v.replace('PORT', String(api.port))]));
+      const reply = await postJson(api.port, '/api/contact?lang=nl', contact(), fixed);
+      expect(reply.status).toBe(403);
+      expect(reply.json).toEqual({ success: false, error: nl.forbidden });
+      expect(storedSubmissions(api.dataDir)).toHaveLength(before);
+    });
+
+    it('accepts the server\'s own origin, the configured site URL, same-origin fetches and no Origin at all (curl)', async () => {
+      const allowed: Record<string, string>[] = [{ Origin: api.origin }, { Origin: 'https://www.example.nl' }, { Origin: api.origin, 'Sec-Fetch-Site': 'same-origin' }, {}];
+      for (const headers of allowed) {
+        const reply = await postJson(api.port, '/api/contact', contact(), headers);
+        expect(reply.status, JSON.stringify(headers)).toBe(200);
+      }
+    });
+  });
+
+  describe('size', () => {
+    // A contact message padded with an ignored key to exactly `size` bytes of JSON.
+    const padded = (size: number) => {
+      const base = JSON.stringify({ ...contact(), pad: '' });
+      return JSON.stringify({ ...contact(), pad: 'x'.repeat(size - Buffer.byteLength(base)) });
+    };
+
+    it('accepts a JSON body of exactly 32 KB and refuses one byte more with 413 and Connection: close', async () => {
+      const limit = padded(32 * 1024);
+      expect(Buffer.byteLength(limit)).toBe(32 * 1024);
+      expect((await postJson(api.port, '/api/contact', limit)).status).toBe(200);
+
+      const over = await postJson(api.port, '/api/contact?lang=nl', padded(32 * 1024 + 1));
+      expect(over.status).toBe(413);
+      expect(over.json).toEqual({ success: false, error: nl.tooLarge });
+      expect(over.headers.connection).toBe('close');
+    });
+
+    it('cuts off a chunked JSON body once it passes 32 KB, without waiting for its end', async () => {
+      const { request } = await import('node:http');
+      const reply = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = request({ host: '127.0.0.1', port: api.port, path: '/api/contact?lang=en', method: 'POST', headers: { 'Content-Type': 'application/json' }, agent: false }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
+        });
+        req.on('error', reject);
+        // Chunked (no Content-Length) and never ended: only a cut-off can answer it.
+        req.write(`{"pad":"${'x'.repeat(40 * 1024)}`);
+      });
+      expect(reply.status).toBe(413);
+      expect(JSON.parse(reply.body)).toEqual({ success: false, error: en.tooLarge });
+    });
+  });
+
+  describe('bots', () => {
+    it.each([
+      ['a filled honeypot', { _hp: 'https://spam.example' }, 'honeypot filled'],
+      ['no fill time', { _elapsedMs: undefined }, 'no fill time'],
+      ['a fill time that is not a number', { _elapsedMs: 'soon' }, 'no fill time'],
+      ['a fill time under 3 s', { _elapsedMs: 2999 }, 'filled in 2999 ms'],
+    ])('answers a form with %s exactly like a success, stores and sends nothing, and logs one line', async (_what, spam, line) => {
+      // Earlier tests' mails first, so any mail written now would be this one's.
+      await waitFor(() => pendingMails(api.dataDir) === 0, 'earlier mails delivered');
+      const before = storedSubmissions(api.dataDir).length;
+      const mails = filesIn(api.dataDir, 'mail').length;
+      const logged = api.logs.length;
+      const reply = await postJson(api.port, `${appointmentPath}?lang=nl`, appointment(spam));
+      expect(reply.status).toBe(200);
+      expect(reply.text).toBe('{"success":true}');
+      expect(storedSubmissions(api.dataDir)).toHaveLength(before);
+      expect(api.logs.slice(logged).filter((entry) => !entry.startsWith('mail '))).toEqual([`dropped a appointment submission: ${line}`]);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(filesIn(api.dataDir, 'mail')).toHaveLength(mails);
+    });
+
+    it('keeps a form filled in in exactly the minimum time', async () => {
+      const before = storedSubmissions(api.dataDir).length;
+      expect((await postJson(api.port, appointmentPath, appointment({ _elapsedMs: 3000 }))).text).toBe('{"success":true}');
+      expect(storedSubmissions(api.dataDir)).toHaveLength(before + 1);
+    });
+
+    it('drops a bot\'s form even when its fields are invalid, so the answer tells a bot nothing', async () => {
+      const reply = await postJson(api.port, `${appointmentPath}?lang=en`, { _hp: 'x', FullName: '' });
+      expect(reply.text).toBe('{"success":true}');
+    });
+  });
+
+  describe('mail headers', () => {
+    it('never lets CR or LF from a name or subject reach a header of the lab\'s mail', async () => {
+      const injected = '\r\nBcc: x@evil.example\r\nX-Injected: yes';
+      const reply = await postJson(api.port, '/api/contact', contact({ name: `Jan${injected}`, subject: `Price list${injected}`, email: 'jan@example.nl' }));
+      expect(reply.status).toBe(200);
+      await waitFor(() => filesIn(api.dataDir, 'mail').some((file) => readFileSync(join(api.dataDir, 'mail', file), 'latin1').includes('Price list')), 'the .eml file');
+      const file = filesIn(api.dataDir, 'mail').find((name) => readFileSync(join(api.dataDir, 'mail', name), 'latin1').includes('Price list'))!;
+      const raw = readFileSync(join(api.dataDir, 'mail', file), 'latin1');
+      const mail = parsePart(raw);
+      const head = raw.slice(0, raw.indexOf('\r\n\r\n'));
+      expect(head).not.toMatch(/^bcc:/im);
+      expect(head).not.toMatch(/^x-injected:/im);
+      expect([...mail.headers.keys()].sort()).toEqual(['content-transfer-encoding', 'content-type', 'date', 'from', 'message-id', 'mime-version', 'reply-to', 'subject', 'to']);
+      expect(header(mail, 'subject')).toBe('Contactformulier: Price list  Bcc: x@evil.example  X-Injected: yes (van Jan  Bcc: x@evil.example  X-Injected: yes)');
+      expect(header(mail, 'reply-to')).toBe('"Jan  Bcc: x@evil.example  X-Injected: yes" <jan@example.nl>');
+      expect(header(mail, 'to')).toBe('info@example.nl');
+      // In the body too, the name stays on its line: no line of the text can pose as a header or another field.
+      expect(textOf(mail)).toContain('Volledige naam: Jan  Bcc: x@evil.example  X-Injected: yes\n');
+      expect(textOf(mail)).not.toMatch(/^(bcc|x-injected):/im);
+    });
+  });
+});
+
+describe('the rate limit', () => {
+  let api: ApiServer | undefined;
+  afterEach(async () => {
+    await api?.stop();
+    api = undefined;
+  });
+
+  it('answers the attempt after FORM_RATE_LIMIT in ten minutes with 429, Retry-After in seconds and the wait in minutes', async () => {
+    api = await startApiServer({ rateLimit: 2 });
+    expect((await postJson(api.port, '/api/contact', contact())).status).toBe(200);
+    // A refused submission is an attempt too.
+    expect((await postJson(api.port, '/api/contact', { _elapsedMs: 8000 })).status).toBe(400);
+    const before = storedSubmissions(api.dataDir).length;
+    const refused = await postJson(api.port, '/api/contact?lang=nl', contact());
+    expect(refused.status).toBe(429);
+    expect(refused.headers['retry-after']).toBe('600');
+    expect(refused.json).toEqual({ success: false, error: 'U heeft in korte tijd meerdere aanvragen verstuurd. Probeer het over 10 minuten opnieuw.' });
+    expect(storedSubmissions(api.dataDir)).toHaveLength(before);
+    const english = await postJson(api.port, `${appointmentPath}?lang=en`, appointment());
+    expect(english.status).toBe(429);
+    expect(english.json).toEqual({ success: false, error: 'You have sent several requests in a short time. Please try again in 10 minutes.' });
+  });
+
+  it('counts each client address apart, from X-Forwarded-For only behind a trusted proxy', async () => {
+    api = await startApiServer({ rateLimit: 1 });
+    const from = (address: string) => postJson(api!.port, '/api/contact', contact(), { 'X-Forwarded-For': `203.0.113.9, ${address}` });
+    expect((await from('198.51.100.1')).status).toBe(200);
+    // Without TRUST_PROXY the header is the client's own claim: the socket address counts.
+    expect((await from('198.51.100.2')).status).toBe(429);
+    await api.stop();
+
+    api = await startApiServer({ rateLimit: 1, trustProxy: true });
+    expect((await from('198.51.100.1')).status).toBe(200);
+    expect((await from('198.51.100.2')).status).toBe(200);
+    expect((await from('198.51.100.1')).status).toBe(429);
+  });
+
+  it('takes the last X-Forwarded-For hop as the client address only with trustProxy', () => {
+    const req = { headers: { 'x-forwarded-for': '10.0.0.1, 203.0.113.7 ' }, socket: { remoteAddress: '127.0.0.1' } } as never;
+    expect(clientAddress(req, true)).toBe('203.0.113.7');
+    expect(clientAddress(req, false)).toBe('127.0.0.1');
+  });
+
+  it('does not count what it refuses before reading: unknown paths, other methods and other sites', async () => {
+    api = await startApiServer({ rateLimit: 1 });
+    await postJson(api.port, '/api/unknown', contact());
+    await send(api.port, '/api/contact');
+    await postJson(api.port, '/api/contact', contact(), { Origin: 'https://evil.example' });
+    expect((await postJson(api.port, '/api/contact', contact())).status).toBe(200);
+  });
+});
+
+describe('a fault in the server', () => {
+  let server: Server | undefined;
+  let root: string;
+  afterEach(async () => {
+    await new Promise((resolve) => server?.close(resolve) ?? resolve(undefined));
+    server = undefined;
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it('answers 500 with the server text (no stack), logs the error, and keeps answering', async () => {
+    root = mkdtempSync(join(tmpdir(), 'api-fault-'));
+    const logs: string[] = [];
+    let full = true;
+    const handler = createApiHandler({
+      forms: loadSiteManifest(fixtureDist).forms,
+      store: {
+        save: () => {
+          if (full) throw new Error('SQLITE_FULL: database or disk is full');
+          return 'id';
+        },
+      },
+      delivery: { kick: () => {} },
+      dataDir: root,
+      rateLimit: 100,
+      minFillMs: 3000,
+      trustProxy: false,
+      log: (line) => logs.push(line),
+    });
+    server = createServer((req, res) => void handler(req, res));
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as AddressInfo).port;
+
+    const reply = await postJson(port, '/api/contact?lang=nl', contact());
+    expect(reply.status).toBe(500);
+    expect(reply.json).toEqual({ success: false, error: nl.server });
+    expect(reply.text).not.toMatch(/SQLITE|at /);
+    expect(logs.some((line) => line.startsWith('error answering POST /api/contact: Error: SQLITE_FULL'))).toBe(true);
+
+    full = false;
+    expect((await postJson(port, '/api/contact', contact())).status).toBe(200);
+  });
+});
