@@ -6,7 +6,7 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { defaultBackoffMs, startDelivery, type Delivery } from '../../src/server/delivery.ts';
 import { createTransport, safeHeader, type MailMessage, type MailTransport } from '../../src/server/mail.ts';
-import { openStore, type Store, type SubmissionInput } from '../../src/server/store.ts';
+import { batchSaves, openStore, type Store, type SubmissionInput } from '../../src/server/store.ts';
 import { attachmentOf, downPort, header, parsePart, sleep, startSmtp, textOf, waitFor, type Smtp } from '../support/smtp.ts';
 
 const LAB = 'lab@lab.example';
@@ -114,6 +114,37 @@ describe('store', () => {
     expect(() => opened.save(submission([labMessage(), broken]))).toThrow('unserialisable');
     expect(opened.countSubmissions()).toBe(0);
     expect(opened.pending()).toEqual([]);
+  });
+
+  it('groups the saves of one event-loop turn into one transaction and resolves each once committed', async () => {
+    const opened = store();
+    const transactions: number[] = [];
+    const counting = { save: opened.save, saveMany: (inputs: SubmissionInput[]) => (transactions.push(inputs.length), opened.saveMany(inputs)) };
+    const save = batchSaves(counting);
+    const ids = await Promise.all([1, 2, 3].map((n) => save(submission([labMessage({ subject: `Order ${n}` })]))));
+    expect(transactions).toEqual([3]);
+    expect(new Set(ids).size).toBe(3);
+    expect(opened.pending().map((entry) => [entry.submissionId, entry.message.subject])).toEqual([
+      [ids[0], 'Order 1'],
+      [ids[1], 'Order 2'],
+      [ids[2], 'Order 3'],
+    ]);
+    await save(submission([confirmation()]));
+    expect(transactions).toEqual([3, 1]);
+  });
+
+  it('saves the others of a group alone when one of them cannot be stored', async () => {
+    const opened = store();
+    const save = batchSaves(opened);
+    const broken = {
+      ...confirmation(),
+      get subject(): string {
+        throw new Error('unserialisable');
+      },
+    };
+    const results = await Promise.allSettled([save(submission([labMessage()])), save(submission([broken])), save(submission([confirmation()]))]);
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(opened.countSubmissions()).toBe(2);
   });
 
   it('keeps a saved submission and its pending messages across a reopen', () => {
