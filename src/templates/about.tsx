@@ -1,8 +1,46 @@
+import { FeatureIcon } from '../components/feature-icons.tsx';
 import { Hero } from '../components/hero.tsx';
+import { InlineText, RichText } from '../components/rich-text.tsx';
+import { CallToAction } from '../home/call-to-action.tsx';
+import { Claims } from '../home/claims.tsx';
 import { usePageContent } from './use-page-content.ts';
 
-/** The about page. */
+/** The about page: hero, the lab's story beside its vision and mission, its claims and a call to action. */
 export default function AboutPage() {
-  const content = usePageContent<'about'>();
-  return <Hero title={content.hero.title} description={content.hero.description} image={content.hero.image} cta={content.hero.cta} />;
+  const { hero, story, vision, mission, highlights, cta } = usePageContent<'about'>();
+  return (
+    <>
+      <Hero title={hero.title} description={hero.description} image={hero.image} cta={hero.cta} />
+      <section className="section" aria-labelledby="story-title">
+        <div className="container-page grid gap-12 lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)] lg:gap-16">
+          <div>
+            <h2 id="story-title" className="section-title">
+              {story.title}
+            </h2>
+            <div className="mt-6 text-lg">
+              <RichText blocks={story.body} />
+            </div>
+          </div>
+          <div className="flex flex-col gap-6 lg:pt-16">
+            <div className="card border-0 bg-mint/70 shadow-none">
+              <FeatureIcon name="sparkles" className="size-8 text-teal" />
+              <h2 className="mt-4 text-2xl font-semibold text-deep">{vision.title}</h2>
+              <p className="mt-3 text-ink/90">
+                <InlineText text={vision.text} />
+              </p>
+            </div>
+            <div className="card border-0 bg-deep text-white">
+              <FeatureIcon name="heart" className="size-8 text-mint" />
+              <h2 className="mt-4 text-2xl font-semibold">{mission.title}</h2>
+              <p className="mt-3 text-white/90">
+                <InlineText text={mission.text} linkClassName="underline" />
+              </p>
+            </div>
+          </div>
+        </div>
+      </section>
+      <Claims section={highlights} className="bg-sand/60" />
+      <CallToAction title={cta.title} text={cta.text} primary={cta.primary} secondary={cta.secondary} />
+    </>
+  );
 }

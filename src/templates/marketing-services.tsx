@@ -1,8 +1,55 @@
+import { FeatureGrid } from '../components/feature-grid.tsx';
 import { Hero } from '../components/hero.tsx';
+import { Icon } from '../components/icons.tsx';
+import { InlineText } from '../components/rich-text.tsx';
+import { CallToAction } from '../home/call-to-action.tsx';
+import { SectionHead } from '../home/section-head.tsx';
 import { usePageContent } from './use-page-content.ts';
 
-/** The marketing-services page. */
+/** Marketing services for practices: hero, introduction, the nine offers, three numbered packages (no prices), extras and a call to action. */
 export default function MarketingServicesPage() {
-  const content = usePageContent<'marketing-services'>();
-  return <Hero title={content.hero.title} description={content.hero.description} image={content.hero.image} cta={content.hero.cta} />;
+  const { hero, intro, offers, packages, additional, cta } = usePageContent<'marketing-services'>();
+  return (
+    <>
+      <Hero title={hero.title} description={hero.description} image={hero.image} cta={hero.cta} />
+      <section className="section" aria-labelledby="intro-title">
+        <div className="container-page grid gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:gap-16">
+          <h2 id="intro-title" className="section-title">
+            {intro.title}
+          </h2>
+          <p className="text-lg text-ink/85">
+            <InlineText text={intro.text} />
+          </p>
+        </div>
+      </section>
+      <FeatureGrid section={offers} id="offers-title" className="bg-sand/60" />
+      <section className="section" aria-labelledby="packages-title">
+        <div className="container-page">
+          <SectionHead id="packages-title" title={packages.title} intro={packages.intro} />
+          <ol className="mt-10 grid gap-6 lg:grid-cols-3">
+            {packages.items.map((item, i) => (
+              // Rows shared across the cards (subgrid), so names, descriptions and feature lists line up.
+              <li key={item.name} className="card grid content-start gap-4 lg:row-span-4 lg:grid-rows-subgrid">
+                <span className="grid size-12 place-items-center rounded-full bg-deep text-xl font-semibold text-white" aria-hidden="true">
+                  {i + 1}
+                </span>
+                <h3 className="text-xl font-semibold text-deep">{item.name}</h3>
+                <p className="text-ink/85">{item.description}</p>
+                <ul className="flex flex-col gap-2.5 border-t border-deep/10 pt-5">
+                  {item.features.map((feature) => (
+                    <li key={feature} className="flex gap-2.5">
+                      <Icon name="check" className="mt-0.5 size-5 shrink-0 text-teal" />
+                      {feature}
+                    </li>
+                  ))}
+                </ul>
+              </li>
+            ))}
+          </ol>
+        </div>
+      </section>
+      <FeatureGrid section={additional} id="additional-title" className="bg-sand/60" />
+      <CallToAction title={cta.title} text={cta.text} primary={cta.primary} secondary={cta.secondary} />
+    </>
+  );
 }

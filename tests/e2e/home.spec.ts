@@ -329,3 +329,52 @@ test.describe('the Dutch home page', () => {
     await expect(page).toHaveURL(/\/nl\/blog$/);
   });
 });
+
+test.describe('the about page', () => {
+  const about = yaml<{ story: { title: Text }; vision: { title: Text }; mission: { title: Text }; highlights: { title: Text; items: unknown[] }; cta: { title: Text } }>('pages/about.yaml');
+  for (const lang of ['en', 'nl'] as const) {
+    test(`tells the story, vision and mission beside the claims, with ways to book or get in touch (${lang})`, async ({ page }) => {
+      const prefix = lang === 'nl' ? '/nl' : '';
+      await openPage(page, `${prefix}/about`);
+      const main = page.getByRole('main');
+      await expect(main.getByRole('heading', { level: 1 })).toHaveCount(1);
+      for (const block of [about.story, about.vision, about.mission]) await expect(main.getByRole('heading', { level: 2, name: block.title[lang] })).toBeVisible();
+      await expect(page.getByRole('region', { name: about.highlights.title[lang] }).getByRole('listitem')).toHaveCount(about.highlights.items.length);
+      const cta = page.getByRole('region', { name: about.cta.title[lang] });
+      await expect(cta.getByRole('link')).toHaveCount(2);
+      await expect(cta.getByRole('link').nth(1)).toHaveAttribute('href', `${prefix}/contact`);
+      await cta.getByRole('link').first().click();
+      await expect(page).toHaveURL(new RegExp(`${prefix}/appointment$`));
+    });
+  }
+
+  test('books an appointment from its hero', async ({ page }) => {
+    await openPage(page, '/about');
+    await page.getByRole('region', { name: 'About our dental laboratory' }).getByRole('link', { name: 'Book now' }).click();
+    await expect(page).toHaveURL(/\/appointment$/);
+  });
+});
+
+test.describe('the marketing services page', () => {
+  const marketing = yaml<{ offers: { title: Text; items: unknown[] }; packages: { title: Text; items: { name: Text; features: { en: string[]; nl: string[] } }[] }; additional: { title: Text; items: unknown[] }; cta: { title: Text } }>('pages/marketing-services.yaml');
+  for (const lang of ['en', 'nl'] as const) {
+    test(`lists the offers, three numbered packages with their features and no prices, the extras, and leads to the contact page (${lang})`, async ({ page }) => {
+      const prefix = lang === 'nl' ? '/nl' : '';
+      await openPage(page, `${prefix}/marketing-services`);
+      await expect(page.getByRole('region', { name: marketing.offers.title[lang] }).getByRole('listitem')).toHaveCount(9);
+      const packages = page.getByRole('region', { name: marketing.packages.title[lang] });
+      // An ordered list: its items are numbered for screen readers as on screen.
+      const items = packages.locator('ol > li');
+      await expect(items).toHaveCount(3);
+      for (const [i, item] of marketing.packages.items.entries()) {
+        await expect(items.nth(i).getByRole('heading', { level: 3 })).toHaveText(item.name[lang]);
+        await expect(items.nth(i)).toContainText(String(i + 1));
+        await expect(items.nth(i).getByRole('listitem')).toHaveText(item.features[lang]);
+      }
+      await expect(packages).not.toContainText(/€|\bEUR\b|per month|per maand/i);
+      await expect(page.getByRole('region', { name: marketing.additional.title[lang] }).getByRole('listitem')).toHaveCount(3);
+      await page.getByRole('region', { name: marketing.cta.title[lang] }).getByRole('link').click();
+      await expect(page).toHaveURL(new RegExp(`${prefix}/contact$`));
+    });
+  }
+});
