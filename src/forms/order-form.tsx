@@ -7,21 +7,12 @@ import { maxUploadBytes } from './limits.ts';
 import { useForm } from './use-form.ts';
 import type { Encode, FieldProblem } from './validate.ts';
 
-/** A file size for people: "840 kB", "3.2 MB" (or "3,2 MB"). */
-function fileSize(bytes: number, locale: string): string {
-  const mb = bytes / 1_000_000;
-  return mb >= 1
-    ? `${new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(mb)} MB`
-    : `${new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(Math.max(1, bytes / 1000))} kB`;
-}
-
-/** Checks a chosen file by its content, as the server will: size first, then what the bytes are. */
-async function checkFile(file: File): Promise<FieldProblem | undefined> {
-  if (file.size === 0) return { key: 'validation.fileEmpty' };
-  if (file.size > maxUploadBytes) return { key: 'validation.fileTooLarge' };
-  const { detectUpload } = await import('./file-check.ts');
-  const verdict = detectUpload(new Uint8Array(await file.arrayBuffer()));
-  return verdict.ok ? undefined : { key: verdict.reason === 'too-large' ? 'validation.fileTooLarge' : verdict.reason === 'empty' ? 'validation.fileEmpty' : 'validation.fileType' };
+/** Size first (known without reading the file, so even offline), then what the bytes are. */
+async function checkFile(file: File, locale: string): Promise<{ problem?: FieldProblem; size?: string }> {
+  if (file.size === 0) return { problem: { key: 'validation.fileEmpty' } };
+  if (file.size > maxUploadBytes) return { problem: { key: 'validation.fileTooLarge' } };
+  const { checkContent, fileSize } = await import('./chosen-file.ts');
+  return { problem: await checkContent(file), size: fileSize(file.size, locale) };
 }
 
 /** The dentist's order request with one scan, photo or prescription, posted as multipart to /api/order. */
@@ -33,7 +24,7 @@ export function OrderForm() {
   const chosen = useRef<File | null>(null);
   // Why the last file was refused, so a later submit repeats that reason rather than "choose a file".
   const refused = useRef<FieldProblem | undefined>(undefined);
-  const [file, setFile] = useState<{ name: string; size: number } | null>(null);
+  const [file, setFile] = useState<{ name: string; size: string } | null>(null);
   const [checking, setChecking] = useState(false);
 
   const clearFile = () => {
@@ -67,7 +58,7 @@ export function OrderForm() {
     setFile(null);
     if (!selected) return;
     setChecking(true);
-    const problem = await checkFile(selected).catch((): FieldProblem => ({ key: 'validation.fileType' }));
+    const { problem, size = '' } = await checkFile(selected, localeOf[lang]).catch(() => ({ problem: { key: 'validation.fileType' } as FieldProblem, size: '' }));
     setChecking(false);
     refused.current = problem;
     if (problem) {
@@ -78,12 +69,11 @@ export function OrderForm() {
       return;
     }
     chosen.current = selected;
-    setFile({ name: selected.name, size: selected.size });
+    setFile({ name: selected.name, size });
     form.setFieldError('file', undefined);
   };
 
   const fileState = form.field('file', { hint: true });
-  const size = file ? fileSize(file.size, localeOf[lang]) : '';
 
   return (
     <form {...form.formProps} className="grid gap-5 sm:grid-cols-2">
@@ -111,14 +101,14 @@ export function OrderForm() {
           {...fileState.control}
           name="file"
           required
-          accept=".pdf,.jpg,.jpeg,.png,.docx,.stl,application/pdf,image/jpeg,image/png,application/vnd.openxmlformats-officedocument.wordprocessingml.document,model/stl"
+          accept=".pdf,.jpg,.jpeg,.png,.docx,.stl"
           onChange={(event) => void onFile(event)}
           className="field-input cursor-pointer file:mr-4 file:rounded-full file:border-0 file:bg-mint file:px-4 file:py-2 file:font-semibold file:text-deep hover:file:bg-sea/30"
         />
         {file ? (
           <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
             <Icon name="check" className="size-4 text-teal" aria-hidden="true" />
-            <span>{t('forms.fileChosen', { name: file.name, size })}</span>
+            <span>{t('forms.fileChosen', { name: file.name, size: file.size })}</span>
             <button type="button" className="link" onClick={clearFile}>
               {t('forms.fileRemove')}
             </button>
