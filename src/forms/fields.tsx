@@ -111,7 +111,8 @@ export function SubmitRow({ sending, label, sendingLabel }: { sending: boolean; 
       <p className="text-sm text-ink/80 sm:max-w-sm">
         <InlineText text={t('forms.privacyNote')} />
       </p>
-      <button type="submit" className="btn btn-primary shrink-0" disabled={sending} aria-disabled={sending || undefined}>
+      {/* aria-disabled rather than disabled: a disabled button would drop the keyboard focus to the page while sending. */}
+      <button type="submit" className="btn btn-primary shrink-0" aria-disabled={sending || undefined}>
         {sending ? <span className="spinner" aria-hidden="true" /> : null}
         {sending ? sendingLabel : label}
       </button>

@@ -200,7 +200,7 @@ test.describe('the contact form', () => {
       await page.getByLabel(l.name).fill('Jan Jansen');
       await page.getByLabel(l.email).fill('jan@example.com');
       await page.getByLabel(l.subject).fill(`Question ${marker}`);
-      await page.getByLabel(l.message, { exact: true }).fill('Do you make night guards?');
+      await page.getByRole('textbox', { name: l.message, exact: true }).fill('Do you make night guards?');
       await page.getByRole('button', { name: l.send }).click();
       const toast = page.getByRole('status').locator('[data-toast="success"]');
       await expect(toast).toContainText(l.ok);
@@ -291,10 +291,12 @@ test.describe('the testimonial form', () => {
         : { name: 'Volledige naam', role: 'Uw functie of praktijk', text: 'Uw ervaring', star: '4 van de 5 sterren', consent: /Ik ga ermee akkoord/, send: 'Ervaring versturen', ok: 'Bedankt voor het delen van uw ervaring' };
       await page.getByLabel(l.name).fill('Marieke Bakker');
       await page.getByLabel(l.role).fill('Tandarts, Utrecht');
-      await page.getByLabel(l.text).fill(`Fine work and clear communication ${marker}`);
+      await page.getByRole('textbox', { name: l.text }).fill(`Fine work and clear communication ${marker}`);
       await page.getByRole('button', { name: l.send }).click();
       await expect(page.getByRole('radio', { name: l.star })).toHaveAttribute('aria-invalid', 'true');
-      await page.getByText(l.star).click();
+      // The star is what a visitor clicks: the label around the visually hidden radio.
+      await page.locator('label').filter({ has: page.getByRole('radio', { name: l.star }) }).click();
+      await expect(page.getByRole('radio', { name: l.star })).toBeChecked();
       await page.getByLabel(l.consent).check();
       await page.getByRole('button', { name: l.send }).click();
       await expect(page.getByRole('status')).toContainText(l.ok);
