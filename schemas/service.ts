@@ -38,6 +38,9 @@ export const DetailService = z
     kind: z.literal('detail').describe('A treatment page in the shared detail layout.'),
     ...serviceBase,
     category: Slug.optional().describe('Slug of the category this service belongs to, for breadcrumbs.'),
+    nameInText: Localized.optional().describe(
+      'The name as it reads inside the section headings ("Benefits of …", "Geïnteresseerd in …?"): lower-case unless it is a proper name or an abbreviation, plural where that reads better ("klikgebitten"). Defaults to `name`.',
+    ),
     moreInfo: z.array(TextBlock).length(3, 'give exactly three blocks').describe('"More Information about X": three heading and paragraph blocks.'),
     benefits: LocalizedList.superRefine((list, ctx) => {
       if (list.en.length < 4 || list.en.length > 7) {

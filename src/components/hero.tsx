@@ -7,7 +7,7 @@ import { SiteLink } from './site-link.tsx';
  * artwork. Height grows with the viewport width (420, 500 and 600 px).
  */
 export function Hero({ title, description, image, cta, eyebrow, children }: {
-  title: string;
+  title: ReactNode;
   description: string;
   image?: ResolvedImage;
   cta?: Cta;

@@ -1,8 +1,66 @@
+import type { ReactNode } from 'react';
+import { useT } from '../app/i18n.tsx';
+import { Breadcrumb } from '../components/breadcrumb.tsx';
+import { CtaBanner } from '../components/cta-banner.tsx';
 import { Hero } from '../components/hero.tsx';
+import { Icon } from '../components/icons.tsx';
+import { InlineText } from '../components/rich-text.tsx';
+import { useBookingCta } from './use-booking-cta.ts';
 import { usePageContent } from './use-page-content.ts';
+import { useServiceTrail } from './use-service-trail.ts';
 
-/** The All-on-4 / All-on-6 page. */
+/** The text with each "All-on-4" kept on one line, so a heading never breaks it at a hyphen. */
+function keepTogether(text: string): ReactNode {
+  return text.split(/(All-on-\d)/).map((part, index) => (index % 2 ? <span key={index} className="whitespace-nowrap">{part}</span> : part));
+}
+
+/** The All-on-4 / All-on-6 page: how the treatment works, its five benefits and a call to action. */
 export default function AllOn4Page() {
   const content = usePageContent<'allon4'>();
-  return <Hero title={content.hero.title} description={content.hero.description} image={content.hero.image} cta={content.cta.primary} />;
+  const t = useT();
+  const book = useBookingCta();
+  const trail = useServiceTrail();
+  return (
+    <>
+      <Hero title={keepTogether(content.hero.title)} description={content.hero.description} image={content.hero.image} cta={book} eyebrow={<Breadcrumb trail={trail} />} />
+
+      <section className="section" aria-labelledby="details-title">
+        <div className="container-page grid gap-10 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start lg:gap-16">
+          <div>
+            <h2 id="details-title" className="section-title">
+              {keepTogether(content.details.title)}
+            </h2>
+            <p className="mt-6 text-ink/85 lg:text-lg">
+              <InlineText text={content.details.text} />
+            </p>
+          </div>
+          {/* The hero's picture again, whole this time; its alt text was read with the hero. */}
+          <img src={content.card.image.src} width={content.card.image.width} height={content.card.image.height} alt="" loading="lazy" decoding="async" className="h-auto w-full rounded-3xl ring-1 ring-deep/10 lg:sticky lg:top-28" />
+        </div>
+      </section>
+
+      <section className="section bg-mint/40" aria-labelledby="benefits-title">
+        <div className="container-page">
+          <h2 id="benefits-title" className="section-title max-w-3xl">
+            {keepTogether(t('services.benefitsTitle', { name: content.name }))}
+          </h2>
+          <ul className="mt-10 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+            {content.benefits.map((benefit) => (
+              <li key={benefit.title} className="card flex flex-col gap-3">
+                <span className="grid size-10 place-items-center rounded-full bg-teal text-white">
+                  <Icon name="check" className="size-6" />
+                </span>
+                <h3 className="text-lg font-semibold text-deep">{benefit.title}</h3>
+                <p className="text-ink/85">
+                  <InlineText text={benefit.text} />
+                </p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <CtaBanner id="allon4-cta-title" title={content.cta.title} text={content.cta.text} primary={content.cta.primary} secondary={content.cta.secondary} />
+    </>
+  );
 }

@@ -1,10 +1,34 @@
+import { Breadcrumb } from '../components/breadcrumb.tsx';
 import { Hero } from '../components/hero.tsx';
+import { InlineText } from '../components/rich-text.tsx';
+import { RevealGrid } from '../components/reveal-grid.tsx';
+import { ServiceCard } from '../components/service-card.tsx';
 import { useBookingCta } from './use-booking-cta.ts';
 import { usePageContent } from './use-page-content.ts';
+import { useServiceTrail } from './use-service-trail.ts';
 
-/** A category listing of services. */
+/** A category listing: an introduction and a card for each of its services, in content order. */
 export default function CategoryPage() {
   const content = usePageContent<'category'>();
   const book = useBookingCta();
-  return <Hero title={content.hero.title} description={content.hero.description} image={content.hero.image} cta={book} />;
+  const trail = useServiceTrail();
+  return (
+    <>
+      <Hero title={content.hero.title} description={content.hero.description} image={content.hero.image} cta={book} eyebrow={<Breadcrumb trail={trail} />} />
+      <section className="section">
+        <div className="container-page">
+          <p className="max-w-3xl text-lg text-ink/85">
+            <InlineText text={content.intro} />
+          </p>
+          <RevealGrid className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" label={content.name}>
+            {content.items.map((service) => (
+              <li key={service.slug}>
+                <ServiceCard service={service} heading="h2" />
+              </li>
+            ))}
+          </RevealGrid>
+        </div>
+      </section>
+    </>
+  );
 }

@@ -1,10 +1,116 @@
+import { useShell, useT } from '../app/i18n.tsx';
+import { BeforeAfter } from '../components/before-after.tsx';
+import { Breadcrumb } from '../components/breadcrumb.tsx';
+import { CtaBanner } from '../components/cta-banner.tsx';
 import { Hero } from '../components/hero.tsx';
+import { Icon } from '../components/icons.tsx';
+import { InlineText } from '../components/rich-text.tsx';
+import { TestimonialCard } from '../components/testimonial-card.tsx';
 import { useBookingCta } from './use-booking-cta.ts';
 import { usePageContent } from './use-page-content.ts';
+import { useServiceTrail } from './use-service-trail.ts';
 
-/** A service detail page in the shared layout. */
+/**
+ * A service detail page, in the shared order: hero, more information, benefits, process, then
+ * testimonials and the before/after comparison when the service has them, and the closing banner
+ * unless the service turns it off.
+ */
 export default function DetailPage() {
   const content = usePageContent<'detail'>();
+  const t = useT();
+  const { lang } = useShell();
   const book = useBookingCta();
-  return <Hero title={content.hero.title} description={content.hero.description} image={content.hero.image} cta={book} />;
+  const trail = useServiceTrail(content.category);
+  const name = content.nameInText ?? content.name;
+  return (
+    <>
+      <Hero title={content.hero.title} description={content.hero.description} image={content.hero.image} cta={book} eyebrow={<Breadcrumb trail={trail} />} />
+
+      <section className="section" aria-labelledby="more-info-title">
+        <div className="container-page">
+          <h2 id="more-info-title" className="section-title max-w-3xl">
+            {t('services.moreInfoTitle', { name })}
+          </h2>
+          <div className="mt-8 divide-y divide-deep/10 border-y border-deep/10">
+            {content.moreInfo.map((block) => (
+              <article key={block.title} className="grid gap-3 py-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)] lg:gap-12 lg:py-10">
+                <h3 className="text-xl leading-snug font-semibold text-deep lg:text-2xl">{block.title}</h3>
+                <p className="max-w-3xl text-ink/85 lg:text-lg">
+                  <InlineText text={block.text} />
+                </p>
+              </article>
+            ))}
+          </div>
+        </div>
+      </section>
+
+      <section className="section bg-mint/40" aria-labelledby="benefits-title">
+        <div className="container-page">
+          <h2 id="benefits-title" className="section-title max-w-3xl">
+            {t('services.benefitsTitle', { name })}
+          </h2>
+          <ul className="mt-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {content.benefits.map((benefit) => (
+              <li key={benefit} className="flex items-start gap-3 rounded-2xl bg-white p-5 ring-1 ring-deep/10">
+                <span className="grid size-8 shrink-0 place-items-center rounded-full bg-teal text-white">
+                  <Icon name="check" className="size-5" />
+                </span>
+                <span className="pt-1 font-medium text-ink">{benefit}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section className="section" aria-labelledby="process-title">
+        <div className="container-page">
+          <h2 id="process-title" className="section-title max-w-3xl">
+            {t('services.processTitle', { name })}
+          </h2>
+          <ol className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {content.process.map((step, index) => (
+              <li key={step.title} className="card flex flex-col gap-3">
+                <div className="flex items-center gap-4">
+                  <span className="grid size-11 shrink-0 place-items-center rounded-full bg-deep text-lg font-semibold text-white" aria-hidden="true">
+                    {index + 1}
+                  </span>
+                  <h3 className="text-lg leading-snug font-semibold text-deep">{step.title}</h3>
+                </div>
+                <p className="text-ink/85">{step.description}</p>
+              </li>
+            ))}
+          </ol>
+        </div>
+      </section>
+
+      {content.testimonials.length > 0 ? (
+        <section className="section bg-sand/60" aria-labelledby="testimonials-title">
+          <div className="container-page grid gap-10 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)] lg:items-center lg:gap-12">
+            <h2 id="testimonials-title" className="section-title">
+              {t('services.testimonialsTitle')}
+            </h2>
+            <ul className={`grid gap-6 ${content.testimonials.length > 1 ? 'md:grid-cols-2' : ''}`}>
+              {content.testimonials.map((testimonial) => (
+                <li key={testimonial.id}>
+                  <TestimonialCard testimonial={testimonial} stars={content.testimonialStyle === 'stars'} />
+                </li>
+              ))}
+            </ul>
+          </div>
+        </section>
+      ) : null}
+
+      {content.beforeAfter ? <BeforeAfter comparison={content.beforeAfter} /> : null}
+
+      {content.closingBanner ? (
+        <CtaBanner
+          id="interested-title"
+          title={t('services.interestedTitle', { name })}
+          text={t('services.interestedText')}
+          primary={book}
+          secondary={{ label: t('common.contactUs'), href: lang === 'nl' ? '/nl/contact' : '/contact' }}
+        />
+      ) : null}
+    </>
+  );
 }

@@ -1,8 +1,36 @@
+import { CtaBanner } from '../components/cta-banner.tsx';
+import { FeatureGrid } from '../components/feature-grid.tsx';
 import { Hero } from '../components/hero.tsx';
+import { RevealGrid } from '../components/reveal-grid.tsx';
+import { ServiceCard } from '../components/service-card.tsx';
 import { usePageContent } from './use-page-content.ts';
 
-/** The services page. */
+/** The services overview: the five fields as cards, why choose the lab, and a call to action. */
 export default function ServicesPage() {
   const content = usePageContent<'services'>();
-  return <Hero title={content.hero.title} description={content.hero.description} image={content.hero.image} cta={content.hero.cta} />;
+  const { categories } = content;
+  return (
+    <>
+      <Hero title={content.hero.title} description={content.hero.description} image={content.hero.image} cta={content.hero.cta} />
+      <section className="section" aria-labelledby="categories-title">
+        <div className="container-page">
+          <div className="max-w-3xl">
+            <h2 id="categories-title" className="section-title">
+              {categories.title}
+            </h2>
+            {categories.intro ? <p className="mt-4 text-lg text-ink/80">{categories.intro}</p> : null}
+          </div>
+          <RevealGrid className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {categories.services.map((service) => (
+              <li key={service.slug}>
+                <ServiceCard service={service} />
+              </li>
+            ))}
+          </RevealGrid>
+        </div>
+      </section>
+      <FeatureGrid section={content.whyChooseUs} id="why-title" className="bg-sand/60" />
+      <CtaBanner id="services-cta-title" title={content.cta.title} text={content.cta.text} primary={content.cta.primary} secondary={content.cta.secondary} />
+    </>
+  );
 }

@@ -1,0 +1,23 @@
+import { useT } from '../app/i18n.tsx';
+import { Icon } from './icons.tsx';
+import { SiteLink } from './site-link.tsx';
+import type { Cta } from './types.ts';
+
+/** The trail of pages above this one, for a hero's eyebrow; the page itself is the heading below it. */
+export function Breadcrumb({ trail }: { trail: Cta[] }) {
+  const t = useT();
+  return (
+    <nav aria-label={t('nav.breadcrumb')} className="tracking-normal normal-case">
+      <ol className="flex flex-wrap items-center gap-x-1.5 gap-y-1 font-medium">
+        {trail.map((link, index) => (
+          <li key={link.href} className="flex items-center gap-1.5">
+            {index > 0 ? <Icon name="chevronRight" className="size-4 text-white/60" /> : null}
+            <SiteLink href={link.href} className="rounded text-mint hover:text-white hover:underline">
+              {link.label}
+            </SiteLink>
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
+}

@@ -1,0 +1,46 @@
+import { useEffect, useRef, useState } from 'react';
+import { useT } from '../app/i18n.tsx';
+import placeholder from '../assets/images/placeholder.svg';
+import type { ServiceCard as Service } from '../content/types.ts';
+import { Icon } from './icons.tsx';
+import { SiteLink } from './site-link.tsx';
+
+/**
+ * A service as a card: picture, name, a sentence and a "Read more" link that names the service to
+ * screen readers. A picture that fails to load is replaced by the placeholder.
+ */
+export function ServiceCard({ service, heading: Heading = 'h3' }: { service: Service; heading?: 'h2' | 'h3' }) {
+  const t = useT();
+  const image = useRef<HTMLImageElement>(null);
+  const [broken, setBroken] = useState(false);
+  // An image can fail before the page is hydrated, when React is not yet listening for the error.
+  useEffect(() => {
+    const img = image.current;
+    if (img?.complete && img.naturalWidth === 0) setBroken(true);
+  }, []);
+  return (
+    <article className="service-card card flex h-full flex-col overflow-hidden p-0">
+      <img
+        ref={image}
+        src={broken ? placeholder : service.image.src}
+        width={service.image.width}
+        height={service.image.height}
+        alt={broken ? t('common.imageUnavailable') : service.image.alt}
+        loading="lazy"
+        decoding="async"
+        onError={() => setBroken(true)}
+        className="aspect-[4/3] w-full bg-sand object-cover object-right"
+      />
+      <div className="flex flex-1 flex-col gap-3 p-6">
+        <Heading className="text-xl leading-snug font-semibold text-deep">{service.name}</Heading>
+        <p className="flex-1 text-ink/85">{service.description}</p>
+        <p>
+          <SiteLink href={service.href} className="link inline-flex items-center gap-1.5" aria-label={t('common.readMoreAbout', { name: service.name })}>
+            {t('common.readMore')}
+            <Icon name="arrowRight" className="size-4" />
+          </SiteLink>
+        </p>
+      </div>
+    </article>
+  );
+}

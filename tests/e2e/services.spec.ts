@@ -1,0 +1,306 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import yaml from 'js-yaml';
+import { openPage, pages } from './site.ts';
+
+// What each page should show, read from the content the site is built from.
+type Text = { en: string; nl: string };
+type Lang = keyof Text;
+interface Service {
+  kind: 'category' | 'detail' | 'allon4';
+  slug: string;
+  name: Text;
+  nameInText?: Text;
+  hero: { title: Text };
+  items?: string[];
+  benefits: { en: string[] } | unknown[];
+  process?: unknown[];
+  testimonials?: string[];
+  testimonialStyle?: 'stars' | 'simple';
+  beforeAfter?: unknown;
+  closingBanner?: boolean;
+  details?: { title: Text };
+  cta?: { title: Text };
+}
+const read = (file: string) => yaml.load(readFileSync(join(process.cwd(), file), 'utf8'));
+const services = new Map(
+  readdirSync(join(process.cwd(), 'content', 'services'))
+    .filter((file) => file.endsWith('.yaml'))
+    .map((file) => read(`content/services/${file}`) as Service)
+    .map((service) => [service.slug, service]),
+);
+const service = (slug: string) => services.get(slug)!;
+const ui = read('content/ui.yaml') as { services: Record<string, Text>; common: Record<string, Text> };
+const say = (key: string, lang: Lang, name = '') => (ui.services[key] ?? ui.common[key])![lang].replace('{name}', name);
+const overview = read('content/pages/services.yaml') as { hero: { title: Text }; categories: { title: Text; services: string[] }; whyChooseUs: { title: Text }; cta: { title: Text } };
+
+const langs: Lang[] = ['en', 'nl'];
+const at = (lang: Lang, path: string) => (lang === 'nl' ? `/nl${path}` : path);
+/** The headings of the page's main content at one level, as their text reads. */
+const headings = async (page: Page, level: number) =>
+  (await page.getByRole('main').getByRole('heading', { level }).allTextContents()).map((text) => text.trim());
+
+/** The h2 headings of a detail page, in the shared layout's order, for what its content has. */
+function detailSections(s: Service, lang: Lang): string[] {
+  const name = (s.nameInText ?? s.name)[lang];
+  return [
+    say('moreInfoTitle', lang, name),
+    say('benefitsTitle', lang, name),
+    say('processTitle', lang, name),
+    ...(s.testimonials?.length ? [say('testimonialsTitle', lang)] : []),
+    ...(s.beforeAfter ? [say('beforeAfterTitle', lang)] : []),
+    ...(s.closingBanner === false ? [] : [say('interestedTitle', lang, name)]),
+  ];
+}
+
+test('every service in content has its page in both languages, and nothing else lives under /services', () => {
+  const built = pages.filter((path) => /^(\/nl)?\/services\//.test(path)).sort();
+  expect(built).toEqual([...services.keys()].flatMap((slug) => [`/services/${slug}`, `/nl/services/${slug}`]).sort());
+});
+
+test.describe('every service page shows its heading and its sections in the layout order', () => {
+  for (const s of services.values()) {
+    for (const lang of langs) {
+      const path = at(lang, `/services/${s.slug}`);
+      test(`${path} (${s.kind})`, async ({ page }) => {
+        await openPage(page, path);
+        expect(await headings(page, 1)).toEqual([s.hero.title[lang]]);
+        // Links and bold written in the content show as links and bold, never as their markup.
+        expect(await page.getByRole('main').innerText()).not.toMatch(/\]\(|\*\*/);
+        if (s.kind === 'detail') {
+          expect(await headings(page, 2)).toEqual(detailSections(s, lang));
+          const name = (s.nameInText ?? s.name)[lang];
+          const benefits = page.getByRole('region', { name: say('benefitsTitle', lang, name) }).getByRole('listitem');
+          await expect(benefits).toHaveCount((s.benefits as { en: string[] }).en.length);
+          const steps = page.getByRole('region', { name: say('processTitle', lang, name) }).locator('ol > li');
+          await expect(steps).toHaveCount(s.process!.length);
+          await expect(page.getByRole('region', { name: say('moreInfoTitle', lang, name) }).getByRole('heading', { level: 3 })).toHaveCount(3);
+        } else if (s.kind === 'category') {
+          // The cards are the page's sections, in the content's order.
+          expect(await headings(page, 2)).toEqual(s.items!.map((slug) => service(slug).name[lang]));
+        } else {
+          expect(await headings(page, 2)).toEqual([s.details!.title[lang], say('benefitsTitle', lang, s.name[lang]), s.cta!.title[lang]]);
+          await expect(page.getByRole('region', { name: say('benefitsTitle', lang, s.name[lang]) }).getByRole('listitem')).toHaveCount(5);
+        }
+      });
+    }
+  }
+});
+
+test.describe('the services overview', () => {
+  for (const lang of langs) {
+    test(`${at(lang, '/services')} shows the five fields as cards, why choose us and a call to action`, async ({ page, request }) => {
+      await openPage(page, at(lang, '/services'));
+      expect(await headings(page, 1)).toEqual([overview.hero.title[lang]]);
+      expect(await headings(page, 2)).toEqual([overview.categories.title[lang], overview.whyChooseUs.title[lang], overview.cta.title[lang]]);
+      const cards = page.getByRole('region', { name: overview.categories.title[lang] }).getByRole('listitem');
+      await expect(cards).toHaveCount(5);
+      for (const [index, slug] of overview.categories.services.entries()) {
+        const link = cards.nth(index).getByRole('link', { name: say('readMoreAbout', lang, service(slug).name[lang]) });
+        await expect(link).toHaveAttribute('href', at(lang, `/services/${slug}`));
+        expect((await request.get(at(lang, `/services/${slug}`))).status()).toBe(200);
+      }
+      const cta = page.getByRole('region', { name: overview.cta.title[lang] });
+      await expect(cta.getByRole('link')).toHaveCount(2);
+      await expect(cta.getByRole('link').first()).toHaveAttribute('href', at(lang, '/appointment'));
+      await expect(cta.getByRole('link').last()).toHaveAttribute('href', at(lang, '/contact'));
+    });
+  }
+});
+
+test.describe('category listings', () => {
+  const categories = [...services.values()].filter((s) => s.kind === 'category');
+
+  test('cover the four fields of the specification', () => {
+    expect(categories.map((s) => s.slug).sort()).toEqual(['crowns-bridges', 'dentures', 'implants', 'orthodontics']);
+  });
+
+  for (const category of categories) {
+    for (const lang of langs) {
+      test(`${at(lang, `/services/${category.slug}`)} lists its services as cards whose links resolve`, async ({ page, request }) => {
+        await openPage(page, at(lang, `/services/${category.slug}`));
+        const cards = page.getByRole('list', { name: category.name[lang] }).getByRole('listitem');
+        await expect(cards).toHaveCount(category.items!.length);
+        for (const [index, slug] of category.items!.entries()) {
+          const card = cards.nth(index);
+          const image = card.getByRole('img');
+          await expect(image).toHaveAttribute('width', /^\d+$/);
+          await expect(image).toHaveAttribute('height', /^\d+$/);
+          await expect(image).toHaveAttribute('alt', /\w{3}/);
+          await expect(card.getByRole('paragraph').first()).not.toBeEmpty();
+          // "Read more" on screen; the link's name says which service it leads to.
+          const link = card.getByRole('link', { name: say('readMoreAbout', lang, service(slug).name[lang]) });
+          await expect(link).toHaveText(say('readMore', lang));
+          await expect(link).toHaveAttribute('href', at(lang, `/services/${slug}`));
+          expect((await request.get(at(lang, `/services/${slug}`))).status()).toBe(200);
+        }
+        // Every link on the page (breadcrumb, introduction, cards) stays in the language and leads to a page.
+        const hrefs = await page.getByRole('main').getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+        expect(hrefs.length).toBeGreaterThan(category.items!.length + 2);
+        for (const href of new Set(hrefs)) {
+          expect(href).toMatch(lang === 'nl' ? /^\/nl(\/|$)/ : /^\/(?!nl(\/|$))/);
+          expect((await request.get(href)).status(), href).toBe(200);
+        }
+      });
+    }
+  }
+
+  test('a card link opens the service page in the same language', async ({ page }) => {
+    await openPage(page, '/nl/services/orthodontics');
+    await page.getByRole('link', { name: say('readMoreAbout', 'nl', service('splints').name.nl) }).click();
+    await expect(page).toHaveURL(/\/nl\/services\/splints$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(service('splints').hero.title.nl);
+  });
+});
+
+test.describe('the detail layout', () => {
+  test('the closing banner asks "Interested in …?" and offers an appointment and contact, in both languages', async ({ page }) => {
+    for (const lang of langs) {
+      await openPage(page, at(lang, '/services/veneers'));
+      const banner = page.getByRole('region', { name: say('interestedTitle', lang, service('veneers').nameInText![lang]) });
+      await expect(banner.getByText(say('interestedText', lang))).toBeVisible();
+      await expect(banner.getByRole('link', { name: ui.common.bookAppointment![lang] })).toHaveAttribute('href', at(lang, '/appointment'));
+      await expect(banner.getByRole('link', { name: ui.common.contactUs![lang] })).toHaveAttribute('href', at(lang, '/contact'));
+    }
+  });
+
+  test('metal-ceramic has no closing banner and shows its testimonial without stars', async ({ page }) => {
+    for (const lang of langs) {
+      await openPage(page, at(lang, '/services/metal-ceramic'));
+      await expect(page.getByRole('heading', { name: say('interestedTitle', lang, service('metal-ceramic').nameInText![lang]) })).toHaveCount(0);
+      const testimonials = page.getByRole('region', { name: say('testimonialsTitle', lang) });
+      await expect(testimonials.getByRole('blockquote')).toHaveCount(1);
+      await expect(testimonials.getByRole('img', { name: /5/ })).toHaveCount(0);
+    }
+  });
+
+  test('splints have no closing banner but their testimonial has five stars', async ({ page }) => {
+    for (const lang of langs) {
+      await openPage(page, at(lang, '/services/splints'));
+      await expect(page.getByRole('heading', { name: say('interestedTitle', lang, service('splints').nameInText![lang]) })).toHaveCount(0);
+      await expect(page.getByRole('region', { name: say('testimonialsTitle', lang) }).getByRole('img', { name: /5/ })).toHaveCount(1);
+    }
+  });
+
+  test('the before/after comparison shows two labelled pictures and what they show', async ({ page }) => {
+    for (const [lang, before, after] of [['en', 'Before', 'After'], ['nl', 'Voor', 'Na']] as const) {
+      await openPage(page, at(lang, '/services/full-dentures'));
+      const section = page.getByRole('region', { name: say('beforeAfterTitle', lang) });
+      await expect(section.getByRole('figure', { name: before, exact: true })).toBeVisible();
+      await expect(section.getByRole('figure', { name: after, exact: true })).toBeVisible();
+      await expect(section.getByRole('figure', { name: before, exact: true }).getByRole('img')).toHaveAttribute('alt', /\w{3}/);
+      await expect(section.locator('figure > figcaption').last()).not.toBeEmpty();
+    }
+  });
+
+  test('a service without a before/after pair shows no comparison', async ({ page }) => {
+    expect(service('mouthguards').beforeAfter).toBeUndefined();
+    await openPage(page, '/services/mouthguards');
+    await expect(page.getByRole('region', { name: say('testimonialsTitle', 'en') })).toBeVisible();
+    await expect(page.getByRole('region', { name: say('beforeAfterTitle', 'en') })).toHaveCount(0);
+    await expect(page.getByRole('figure', { name: 'Before', exact: true })).toHaveCount(0);
+  });
+
+  test('a service without testimonials shows no testimonial section', async ({ page }) => {
+    // Every service ships with a testimonial; take zirconia's away on its way to the browser.
+    let emptied = false;
+    await page.route('**/assets/zirconia.en-*.js', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.text()).replace(/testimonials:\[\{id:.*?\}\],testimonialStyle/s, () => {
+        emptied = true;
+        return 'testimonials:[],testimonialStyle';
+      });
+      await route.fulfill({ response, body });
+    });
+    await openPage(page, '/services/crowns-bridges');
+    await page.getByRole('link', { name: say('readMoreAbout', 'en', service('zirconia').name.en) }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(service('zirconia').hero.title.en);
+    expect(emptied).toBe(true);
+    const name = service('zirconia').nameInText!.en;
+    expect(await headings(page, 2)).toEqual([say('moreInfoTitle', 'en', name), say('benefitsTitle', 'en', name), say('processTitle', 'en', name), say('beforeAfterTitle', 'en'), say('interestedTitle', 'en', name)]);
+  });
+
+  test('a detail page links back to its category and the services overview', async ({ page }) => {
+    await openPage(page, '/nl/services/snap-on-dentures');
+    const trail = page.getByRole('navigation', { name: 'Kruimelpad' });
+    await expect(trail.getByRole('link')).toHaveText(['Home', 'Diensten', service('implants').name.nl]);
+    await trail.getByRole('link', { name: service('implants').name.nl }).click();
+    await expect(page).toHaveURL(/\/nl\/services\/implants$/);
+  });
+});
+
+test.describe('card pictures', () => {
+  const zirconiaCard = (page: Page) => page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: service('zirconia').name.en, exact: true }) }).getByRole('img');
+
+  test('a picture that fails to load, even before the page is interactive, is replaced by the placeholder', async ({ page }) => {
+    await page.route('**/assets/zirconia-*.svg', (route) => route.fulfill({ status: 404, body: '' }));
+    // A tall window loads every card picture at once, so the error can come before hydration.
+    await page.setViewportSize({ width: 1280, height: 4000 });
+    await openPage(page, '/services/crowns-bridges');
+    await expect(zirconiaCard(page)).toHaveAttribute('src', /\/assets\/placeholder-[\w-]+\.svg$/);
+    await expect(zirconiaCard(page)).toHaveAttribute('alt', 'Image not available');
+    expect(await zirconiaCard(page).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    // The others keep their own pictures.
+    const veneers = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: service('veneers').name.en, exact: true }) }).getByRole('img');
+    await expect(veneers).toHaveAttribute('src', /\/assets\/veneers-[\w-]+\.svg$/);
+  });
+
+  test('a picture that fails when scrolled into view is replaced by the placeholder', async ({ page }) => {
+    await page.route('**/assets/zirconia-*.svg', (route) => route.fulfill({ status: 404, body: '' }));
+    await page.setViewportSize({ width: 1280, height: 700 });
+    await openPage(page, '/services/crowns-bridges');
+    await zirconiaCard(page).scrollIntoViewIfNeeded();
+    await expect(zirconiaCard(page)).toHaveAttribute('src', /\/assets\/placeholder-[\w-]+\.svg$/);
+  });
+});
+
+test.describe('card grid motion', () => {
+  const grid = (page: Page) => page.getByRole('list', { name: service('dentures').name.en });
+  const opacity = (page: Page) => grid(page).getByRole('listitem').first().evaluate((li) => getComputedStyle(li).opacity);
+
+  test('the grid rises into view once when a fifth of it is visible, and cards lift on hover', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 700 });
+    await openPage(page, '/services/dentures');
+    await expect(grid(page)).toHaveAttribute('data-reveal', 'waiting');
+    expect(await opacity(page)).toBe('0');
+    await grid(page).scrollIntoViewIfNeeded();
+    await expect(grid(page)).toHaveAttribute('data-reveal', 'shown');
+    await expect.poll(() => opacity(page)).toBe('1');
+    // Once: scrolling away and back leaves it shown.
+    await page.mouse.wheel(0, -5000);
+    await grid(page).scrollIntoViewIfNeeded();
+    await expect(grid(page)).toHaveAttribute('data-reveal', 'shown');
+    const card = grid(page).locator('.service-card').first();
+    await card.hover();
+    await expect.poll(() => card.evaluate((el) => getComputedStyle(el).transform)).not.toBe('none');
+  });
+
+  test('under reduced motion nothing moves: the cards are simply there, and do not lift', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.setViewportSize({ width: 1280, height: 700 });
+    await openPage(page, '/services/dentures');
+    await expect(grid(page)).toHaveAttribute('data-reveal', 'static');
+    expect(await opacity(page)).toBe('1');
+    await grid(page).scrollIntoViewIfNeeded();
+    const card = grid(page).locator('.service-card').first();
+    await card.hover();
+    await page.waitForTimeout(300);
+    expect(await card.evaluate((el) => getComputedStyle(el).transform)).toBe('none');
+    expect(await page.evaluate(() => document.getAnimations().length)).toBe(0);
+    await expect(grid(page)).toHaveAttribute('data-reveal', 'static');
+  });
+
+  test.describe('without JavaScript', () => {
+    test.use({ javaScriptEnabled: false });
+    test('every card is visible', async ({ page }) => {
+      await page.goto('/services/dentures');
+      await grid(page).scrollIntoViewIfNeeded();
+      await expect(grid(page).getByRole('listitem')).toHaveCount(service('dentures').items!.length);
+      for (const li of await grid(page).getByRole('listitem').all()) {
+        await expect(li).toBeVisible();
+        expect(await li.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
+      }
+    });
+  });
+});
