@@ -1,8 +1,9 @@
 import { SiteLink } from './site-link.tsx';
 import type { Cta } from './types.ts';
 
-/** A closing call to action: a dark panel with a heading, a sentence and one or two buttons. */
-export function CtaBanner({ id, title, text, primary, secondary }: { id: string; title: string; text: string; primary: Cta; secondary?: Cta }) {
+/** A page's closing call to action (one per page): a dark panel with a heading, a sentence and one or two buttons. */
+export function CtaBanner({ title, text, primary, secondary }: { title: string; text: string; primary: Cta; secondary?: Cta }) {
+  const id = 'cta-title';
   return (
     <section className="section" aria-labelledby={id}>
       <div className="container-page">

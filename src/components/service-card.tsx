@@ -6,10 +6,16 @@ import { Icon } from './icons.tsx';
 import { SiteLink } from './site-link.tsx';
 
 /**
- * A service as a card: picture, name, a sentence and a "Read more" link that names the service to
- * screen readers. A picture that fails to load is replaced by the placeholder.
+ * A service as a card: picture, name, a sentence and "Read more", whose visually hidden rest ("about
+ * Zirconia crowns") names the service to screen readers and search engines alike. A picture that
+ * fails to load, even before the page is interactive, is replaced by the placeholder.
  */
-export function ServiceCard({ service, heading: Heading = 'h3' }: { service: Service; heading?: 'h2' | 'h3' }) {
+export function ServiceCard({ service, heading: Heading = 'h3', imageClassName = 'aspect-[4/3] object-right' }: {
+  service: Service;
+  heading?: 'h2' | 'h3';
+  /** The picture's shape and crop. */
+  imageClassName?: string;
+}) {
   const t = useT();
   const image = useRef<HTMLImageElement>(null);
   const [broken, setBroken] = useState(false);
@@ -18,6 +24,8 @@ export function ServiceCard({ service, heading: Heading = 'h3' }: { service: Ser
     const img = image.current;
     if (img?.complete && img.naturalWidth === 0) setBroken(true);
   }, []);
+  const more = t('common.readMoreAbout', { name: service.name });
+  const visible = t('common.readMore');
   return (
     <article className="service-card card flex h-full flex-col overflow-hidden p-0">
       <img
@@ -29,14 +37,21 @@ export function ServiceCard({ service, heading: Heading = 'h3' }: { service: Ser
         loading="lazy"
         decoding="async"
         onError={() => setBroken(true)}
-        className="aspect-[4/3] w-full bg-sand object-cover object-right"
+        className={`w-full bg-sand object-cover ${imageClassName}`}
       />
       <div className="flex flex-1 flex-col gap-3 p-6">
         <Heading className="text-xl leading-snug font-semibold text-deep">{service.name}</Heading>
         <p className="flex-1 text-ink/85">{service.description}</p>
         <p>
-          <SiteLink href={service.href} className="link inline-flex items-center gap-1.5" aria-label={t('common.readMoreAbout', { name: service.name })}>
-            {t('common.readMore')}
+          <SiteLink href={service.href} className="link inline-flex items-center gap-1.5">
+            {more.startsWith(visible) ? (
+              <span>
+                {visible}
+                <span className="sr-only">{more.slice(visible.length)}</span>
+              </span>
+            ) : (
+              more
+            )}
             <Icon name="arrowRight" className="size-4" />
           </SiteLink>
         </p>

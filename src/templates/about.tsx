@@ -1,7 +1,7 @@
 import { FeatureIcon } from '../components/feature-icons.tsx';
 import { Hero } from '../components/hero.tsx';
 import { InlineText, RichText } from '../components/rich-text.tsx';
-import { CallToAction } from '../home/call-to-action.tsx';
+import { CtaBanner } from '../components/cta-banner.tsx';
 import { Claims } from '../home/claims.tsx';
 import { usePageContent } from './use-page-content.ts';
 
@@ -40,7 +40,7 @@ export default function AboutPage() {
         </div>
       </section>
       <Claims section={highlights} className="bg-sand/60" />
-      <CallToAction title={cta.title} text={cta.text} primary={cta.primary} secondary={cta.secondary} />
+      <CtaBanner title={cta.title} text={cta.text} primary={cta.primary} secondary={cta.secondary} />
     </>
   );
 }

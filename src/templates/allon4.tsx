@@ -60,7 +60,7 @@ export default function AllOn4Page() {
         </div>
       </section>
 
-      <CtaBanner id="allon4-cta-title" title={content.cta.title} text={content.cta.text} primary={content.cta.primary} secondary={content.cta.secondary} />
+      <CtaBanner title={content.cta.title} text={content.cta.text} primary={content.cta.primary} secondary={content.cta.secondary} />
     </>
   );
 }

@@ -104,7 +104,6 @@ export default function DetailPage() {
 
       {content.closingBanner ? (
         <CtaBanner
-          id="interested-title"
           title={t('services.interestedTitle', { name })}
           text={t('services.interestedText')}
           primary={book}

@@ -5,7 +5,7 @@ import { HeroCarousel } from '../home/hero-carousel.tsx';
 import { NewsCard } from '../home/news-card.tsx';
 import { ReadingProgress } from '../home/reading-progress.tsx';
 import { SectionHead } from '../home/section-head.tsx';
-import { ServiceTile } from '../home/service-tile.tsx';
+import { ServiceCard } from '../components/service-card.tsx';
 import { usePageContent } from './use-page-content.ts';
 
 // Rows of three on wide screens (a six-column grid, two each); a short last row is centred.
@@ -27,7 +27,7 @@ export default function HomePage() {
           <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-6">
             {featured.services.map((service, i) => (
               <li key={service.slug} className={`lg:col-span-2 ${lastRow(i, featured.services.length)} ${centerOrphan}`}>
-                <ServiceTile service={service} />
+                <ServiceCard service={service} imageClassName="aspect-video" />
               </li>
             ))}
           </ul>

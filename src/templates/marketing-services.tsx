@@ -2,7 +2,7 @@ import { FeatureGrid } from '../components/feature-grid.tsx';
 import { Hero } from '../components/hero.tsx';
 import { Icon } from '../components/icons.tsx';
 import { InlineText } from '../components/rich-text.tsx';
-import { CallToAction } from '../home/call-to-action.tsx';
+import { CtaBanner } from '../components/cta-banner.tsx';
 import { SectionHead } from '../home/section-head.tsx';
 import { usePageContent } from './use-page-content.ts';
 
@@ -49,7 +49,7 @@ export default function MarketingServicesPage() {
         </div>
       </section>
       <FeatureGrid section={additional} id="additional-title" className="bg-sand/60" />
-      <CallToAction title={cta.title} text={cta.text} primary={cta.primary} secondary={cta.secondary} />
+      <CtaBanner title={cta.title} text={cta.text} primary={cta.primary} secondary={cta.secondary} />
     </>
   );
 }

@@ -30,7 +30,7 @@ export default function ServicesPage() {
         </div>
       </section>
       <FeatureGrid section={content.whyChooseUs} id="why-title" className="bg-sand/60" />
-      <CtaBanner id="services-cta-title" title={content.cta.title} text={content.cta.text} primary={content.cta.primary} secondary={content.cta.secondary} />
+      <CtaBanner title={content.cta.title} text={content.cta.text} primary={content.cta.primary} secondary={content.cta.secondary} />
     </>
   );
 }
