@@ -43,6 +43,7 @@ export function OrderForm() {
 
   const form = useForm({
     kind: 'order',
+    busy: checking,
     endpoint: '/api/order',
     encode,
     extraProblems: (): Record<string, FieldProblem> => (chosen.current ? {} : { file: refused.current ?? { key: 'validation.fileMissing' } }),

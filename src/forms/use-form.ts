@@ -27,6 +27,8 @@ export interface FormOptions {
   encode?: Encode;
   /** After a success answer; the form has already been cleared. */
   onSuccess: () => void;
+  /** Work of the form's own is under way (the order form reading a file): a submit waits for it like one already sending. */
+  busy?: boolean;
 }
 
 /** What a field shows: its control's ids and state, and its current error text. */
@@ -152,7 +154,7 @@ export function useForm(options: FormOptions) {
       action: options.endpoint,
       onSubmit: (event: FormEvent<HTMLFormElement>) => {
         event.preventDefault();
-        if (!sending) void onSubmit(event.currentTarget);
+        if (!sending && !options.busy) void onSubmit(event.currentTarget);
       },
       onFocus: () => void loadActions().catch(() => undefined),
       onChange: recheck,

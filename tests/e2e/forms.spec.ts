@@ -272,6 +272,30 @@ test.describe('the dentist order form', () => {
     await expect(page.getByText('Het bestand is groter dan 10 MB. Kies een kleiner bestand.')).toBeVisible();
   });
 
+  test('a submit while the chosen file is still being checked waits for the check', async ({ page }) => {
+    await openPage(page, '/for-doctors');
+    // Hold the file check's code back, as on a slow connection.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/chosen-file-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const posts: string[] = [];
+    page.on('request', (request) => void (request.method() === 'POST' && posts.push(request.url())));
+    await page.getByLabel(/^File/).setInputFiles(join(uploads, 'crown-binary.stl'));
+    const submit = page.getByRole('button', { name: 'Loading…' });
+    await expect(submit).toHaveAttribute('aria-disabled', 'true');
+    // Enter in a field submits the form, as a click on the button would.
+    await page.getByLabel('Clinic name').press('Enter');
+    await page.waitForTimeout(300);
+    expect(posts).toEqual([]);
+    await expect(page.getByText('Please upload a file before submitting.')).toHaveCount(0);
+    release();
+    await expect(page.getByText('Selected: crown-binary.stl')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Submit request' })).not.toHaveAttribute('aria-disabled');
+  });
+
   test('asks for a file when none was chosen', async ({ page }) => {
     await openPage(page, '/for-doctors');
     await page.getByRole('button', { name: 'Submit request' }).click();
