@@ -149,3 +149,21 @@ test.describe('moving around', () => {
     await expect(page).toHaveURL(/\/privacy$/);
   });
 });
+
+test.describe('the menus and the footer', () => {
+  for (const [home, menu] of [['/', 'Show the services menu'], ['/nl', 'Het dienstenmenu tonen']] as const) {
+    test(`every link in the header, the services menu and the footer of ${home} leads to a page in its language`, async ({ page, request }) => {
+      await page.goto(home);
+      await page.getByRole('button', { name: menu }).click();
+      const hrefs = await page.locator('header a[href^="/"], footer a[href^="/"]').evaluateAll((links) => links.map((a) => a.getAttribute('href')!));
+      // The 28 service pages and the other pages are reached from here.
+      expect(new Set(hrefs).size).toBeGreaterThan(25);
+      for (const href of new Set(hrefs)) {
+        // The language switch is the one link to the other language.
+        const isSwitch = home === '/' ? /^\/nl(\/|$)/.test(href) : !/^\/nl(\/|$)/.test(href);
+        if (isSwitch) expect(await page.locator(`a[href="${href}"]`).getAttribute('hreflang')).toBeTruthy();
+        expect((await request.get(href)).status(), href).toBe(200);
+      }
+    });
+  }
+});
