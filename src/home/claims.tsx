@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { FeatureSection } from '../../schemas/sections.ts';
 import { FeatureIcon } from '../components/feature-icons.tsx';
 import type { Localize } from '../content/types.ts';
-import { SectionHead } from './section-head.tsx';
+import { SectionHead } from '../components/section-head.tsx';
 
 /** The lab's claims (experience, guarantee, speed, rush service): four side by side on wide screens. */
 export function Claims({ section, className = '' }: { section: Localize<z.output<typeof FeatureSection>>; className?: string }) {

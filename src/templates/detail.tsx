@@ -5,6 +5,7 @@ import { CtaBanner } from '../components/cta-banner.tsx';
 import { Hero } from '../components/hero.tsx';
 import { Icon } from '../components/icons.tsx';
 import { InlineText } from '../components/rich-text.tsx';
+import { SectionHead } from '../components/section-head.tsx';
 import { TestimonialCard } from '../components/testimonial-card.tsx';
 import { useBookingCta } from './use-booking-cta.ts';
 import { usePageContent } from './use-page-content.ts';
@@ -28,9 +29,7 @@ export default function DetailPage() {
 
       <section className="section" aria-labelledby="more-info-title">
         <div className="container-page">
-          <h2 id="more-info-title" className="section-title max-w-3xl">
-            {t('services.moreInfoTitle', { name })}
-          </h2>
+          <SectionHead id="more-info-title" title={t('services.moreInfoTitle', { name })} />
           <div className="mt-8 divide-y divide-deep/10 border-y border-deep/10">
             {content.moreInfo.map((block) => (
               <article key={block.title} className="grid gap-3 py-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)] lg:gap-12 lg:py-10">
@@ -46,9 +45,7 @@ export default function DetailPage() {
 
       <section className="section bg-mint/40" aria-labelledby="benefits-title">
         <div className="container-page">
-          <h2 id="benefits-title" className="section-title max-w-3xl">
-            {t('services.benefitsTitle', { name })}
-          </h2>
+          <SectionHead id="benefits-title" title={t('services.benefitsTitle', { name })} />
           <ul className="mt-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {content.benefits.map((benefit) => (
               <li key={benefit} className="flex items-start gap-3 rounded-2xl bg-white p-5 ring-1 ring-deep/10">
@@ -64,9 +61,7 @@ export default function DetailPage() {
 
       <section className="section" aria-labelledby="process-title">
         <div className="container-page">
-          <h2 id="process-title" className="section-title max-w-3xl">
-            {t('services.processTitle', { name })}
-          </h2>
+          <SectionHead id="process-title" title={t('services.processTitle', { name })} />
           <ol className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {content.process.map((step, index) => (
               <li key={step.title} className="card flex flex-col gap-3">

@@ -4,7 +4,7 @@ import { centerOrphan } from '../home/grid.ts';
 import { HeroCarousel } from '../home/hero-carousel.tsx';
 import { NewsCard } from '../home/news-card.tsx';
 import { ReadingProgress } from '../home/reading-progress.tsx';
-import { SectionHead } from '../home/section-head.tsx';
+import { SectionHead } from '../components/section-head.tsx';
 import { ServiceCard } from '../components/service-card.tsx';
 import { usePageContent } from './use-page-content.ts';
 

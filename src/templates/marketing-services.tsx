@@ -3,7 +3,7 @@ import { Hero } from '../components/hero.tsx';
 import { Icon } from '../components/icons.tsx';
 import { InlineText } from '../components/rich-text.tsx';
 import { CtaBanner } from '../components/cta-banner.tsx';
-import { SectionHead } from '../home/section-head.tsx';
+import { SectionHead } from '../components/section-head.tsx';
 import { usePageContent } from './use-page-content.ts';
 
 /** Marketing services for practices: hero, introduction, the nine offers, three numbered packages (no prices), extras and a call to action. */

@@ -2,6 +2,7 @@ import { CtaBanner } from '../components/cta-banner.tsx';
 import { FeatureGrid } from '../components/feature-grid.tsx';
 import { Hero } from '../components/hero.tsx';
 import { RevealGrid } from '../components/reveal-grid.tsx';
+import { SectionHead } from '../components/section-head.tsx';
 import { ServiceCard } from '../components/service-card.tsx';
 import { usePageContent } from './use-page-content.ts';
 
@@ -14,12 +15,7 @@ export default function ServicesPage() {
       <Hero title={content.hero.title} description={content.hero.description} image={content.hero.image} cta={content.hero.cta} />
       <section className="section" aria-labelledby="categories-title">
         <div className="container-page">
-          <div className="max-w-3xl">
-            <h2 id="categories-title" className="section-title">
-              {categories.title}
-            </h2>
-            {categories.intro ? <p className="mt-4 text-lg text-ink/80">{categories.intro}</p> : null}
-          </div>
+          <SectionHead id="categories-title" title={categories.title} intro={categories.intro} />
           <RevealGrid className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {categories.services.map((service) => (
               <li key={service.slug}>

@@ -1,5 +1,5 @@
-import { SiteLink } from '../components/site-link.tsx';
-import type { Cta } from '../components/types.ts';
+import { SiteLink } from './site-link.tsx';
+import type { Cta } from './types.ts';
 
 /** A section's h2 and optional introduction, with an optional link to the full list beside them. */
 export function SectionHead({ id, title, intro, link }: { id: string; title: string; intro?: string; link?: Cta }) {
