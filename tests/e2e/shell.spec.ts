@@ -1,9 +1,10 @@
 import { expect, test } from '@playwright/test';
+import { openPage } from './site.ts';
 
 test.describe('the language switch', () => {
   for (const [from, to] of [['/services/zirconia', '/nl/services/zirconia'], ['/nl/about', '/about'], ['/', '/nl'], ['/nl', '/']] as const) {
     test(`goes from ${from} to the same page in the other language, ${to}`, async ({ page }) => {
-      await page.goto(from);
+      await openPage(page, from);
       const other = from.startsWith('/nl') ? 'This page in English' : 'Deze pagina in het Nederlands';
       await page.getByRole('banner').getByRole('link', { name: other }).click();
       await expect(page).toHaveURL(new RegExp(`${to.replace(/\//g, '\\/')}$`));
@@ -17,7 +18,7 @@ test.describe('the services mega-menu (desktop)', () => {
   test.use({ viewport: { width: 1440, height: 900 } });
 
   test('opens on hover, lets the pointer travel into the panel, and closes 200 ms after it leaves', async ({ page }) => {
-    await page.goto('/about');
+    await openPage(page, '/about');
     const nav = page.getByRole('navigation', { name: 'Main menu' });
     const toggle = nav.getByRole('button', { name: 'Show the services menu' });
     const panelLink = nav.getByRole('link', { name: 'Zirconia crowns and bridges' });
@@ -37,7 +38,7 @@ test.describe('the services mega-menu (desktop)', () => {
   });
 
   test('is a keyboard disclosure: the button opens it, Escape closes it and returns focus', async ({ page }) => {
-    await page.goto('/');
+    await openPage(page, '/');
     const nav = page.getByRole('navigation', { name: 'Main menu' });
     const toggle = nav.getByRole('button', { name: 'Show the services menu' });
     await toggle.focus();
@@ -51,7 +52,7 @@ test.describe('the services mega-menu (desktop)', () => {
   });
 
   test('stays open when the pointer hovers and then clicks the button; a second click closes it', async ({ page }) => {
-    await page.goto('/about');
+    await openPage(page, '/about');
     const nav = page.getByRole('navigation', { name: 'Main menu' });
     const toggle = nav.getByRole('button', { name: 'Show the services menu' });
     await toggle.hover();
@@ -63,7 +64,7 @@ test.describe('the services mega-menu (desktop)', () => {
   });
 
   test('lists the five groups with their links, and a link leads to its page', async ({ page }) => {
-    await page.goto('/nl');
+    await openPage(page, '/nl');
     const nav = page.getByRole('navigation', { name: 'Hoofdmenu' });
     await nav.getByRole('button', { name: 'Het dienstenmenu tonen' }).click();
     for (const group of ['Kroon- en brugwerk', 'Implantaatwerk', 'Prothesen', 'Orthodontie', 'All-on-4 / All-on-6']) {
@@ -79,7 +80,7 @@ test.describe('the mobile menu at 375 px', () => {
   test.use({ viewport: { width: 375, height: 812 } });
 
   test('opens full screen, opens the services accordion, navigates, and closes with its button', async ({ page }) => {
-    await page.goto('/');
+    await openPage(page, '/');
     await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeHidden();
     const opener = page.getByRole('button', { name: 'Open menu' });
     await opener.click();
@@ -98,7 +99,7 @@ test.describe('the mobile menu at 375 px', () => {
   });
 
   test('closes on Escape', async ({ page }) => {
-    await page.goto('/nl/contact');
+    await openPage(page, '/nl/contact');
     await page.getByRole('button', { name: 'Menu openen' }).click();
     await expect(page.getByRole('dialog', { name: 'Hoofdmenu' })).toBeVisible();
     await page.keyboard.press('Escape');
@@ -108,7 +109,7 @@ test.describe('the mobile menu at 375 px', () => {
 
 test.describe('moving around', () => {
   test('the skip link is the first stop and leads to the main content', async ({ page }) => {
-    await page.goto('/about');
+    await openPage(page, '/about');
     await page.keyboard.press('Tab');
     const skip = page.getByRole('link', { name: 'Skip to main content' });
     await expect(skip).toBeFocused();
@@ -119,7 +120,7 @@ test.describe('moving around', () => {
 
   test('a client-side navigation updates the title, scrolls to the top and focuses the new heading', async ({ page }) => {
     await page.setViewportSize({ width: 1440, height: 600 });
-    await page.goto('/about');
+    await openPage(page, '/about');
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await page.getByRole('contentinfo').getByRole('link', { name: 'Blog' }).click();
     await expect(page).toHaveURL(/\/blog$/);
@@ -131,7 +132,7 @@ test.describe('moving around', () => {
   test('scrolls to the top instantly under reduced motion', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.setViewportSize({ width: 1440, height: 600 });
-    await page.goto('/nl/about');
+    await openPage(page, '/nl/about');
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await page.getByRole('contentinfo').getByRole('link', { name: 'Blog' }).click();
     // Focus and scrolling happen together once the new page is shown; without animation it is at the top at once.
@@ -140,7 +141,7 @@ test.describe('moving around', () => {
   });
 
   test('the footer shows the current year, the registration numbers and the privacy link', async ({ page }) => {
-    await page.goto('/');
+    await openPage(page, '/');
     const footer = page.getByRole('contentinfo');
     await expect(footer).toContainText(`© ${new Date().getFullYear()}`);
     await expect(footer).toContainText('KvK');
@@ -153,7 +154,7 @@ test.describe('moving around', () => {
 test.describe('the menus and the footer', () => {
   for (const [home, menu] of [['/', 'Show the services menu'], ['/nl', 'Het dienstenmenu tonen']] as const) {
     test(`every link in the header, the services menu and the footer of ${home} leads to a page in its language`, async ({ page, request }) => {
-      await page.goto(home);
+      await openPage(page, home);
       await page.getByRole('button', { name: menu }).click();
       const hrefs = await page.locator('header a[href^="/"], footer a[href^="/"]').evaluateAll((links) => links.map((a) => a.getAttribute('href')!));
       // The 28 service pages and the other pages are reached from here.
