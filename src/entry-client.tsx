@@ -1,7 +1,8 @@
 import { RouterClient } from '@tanstack/react-router/ssr/client';
 import { hydrateRoot } from 'react-dom/client';
 import { serviceTemplates, type ServiceSlug } from '@generated/manifest.ts';
-import { createAppRouter, type Assets } from './app/router.tsx';
+import { keepEarlyClicks } from './app/early-clicks.ts';
+import { createAppRouter, preloadNotFound, type Assets } from './app/router.tsx';
 import { watchContent } from './content/live.ts';
 import { templates } from './templates/index.ts';
 import './styles.css';
@@ -9,11 +10,13 @@ import './styles.css';
 // The server wrote the built files' names into the page; the router's head must name the same ones.
 const assets = JSON.parse(document.getElementById('app-assets')?.textContent ?? '{}') as Assets;
 const router = createAppRouter({ assets });
+keepEarlyClicks();
 
 // A service page's template is chosen by its data, so it is fetched before hydration starts.
 const service = /^(?:\/nl)?\/services\/([^/]+)$/.exec(window.location.pathname)?.[1] as ServiceSlug | undefined;
 const template = service && serviceTemplates[service];
-const ready = template ? templates[template].preload?.() : undefined;
+// So is a not-found page's view.
+const ready = template ? templates[template].preload?.() : document.querySelector('[data-not-found]') ? preloadNotFound() : undefined;
 
 void Promise.resolve(ready).then(() => {
   hydrateRoot(document, <RouterClient router={router} />);

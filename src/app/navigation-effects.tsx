@@ -1,5 +1,6 @@
 import { useRouterState } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
+import { replayEarlyClick } from './early-clicks.ts';
 
 /**
  * After a client-side navigation to another page: scroll to the top (smoothly, or at once under
@@ -8,8 +9,11 @@ import { useEffect, useRef } from 'react';
 export function NavigationEffects() {
   const pathname = useRouterState({ select: (s) => s.resolvedLocation?.pathname });
   const first = useRef(true);
-  // A mark that the page is live (hydrated): browser tests wait for it before they click.
-  useEffect(() => document.documentElement.setAttribute('data-hydrated', ''), []);
+  useEffect(() => {
+    // A mark that the page is live (hydrated): browser tests wait for it before they click.
+    document.documentElement.setAttribute('data-hydrated', '');
+    replayEarlyClick();
+  }, []);
   useEffect(() => {
     if (pathname === undefined) return;
     if (first.current) {

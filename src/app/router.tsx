@@ -1,4 +1,4 @@
-import { createRootRouteWithContext, createRoute, createRouter, notFound, type AnyRouteMatch } from '@tanstack/react-router';
+import { createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, notFound, type AnyRouteMatch } from '@tanstack/react-router';
 import {
   articleSlugs, blogCategoryIds, pagePaths, serviceSlugs, serviceTemplates,
   type ArticleSlug, type BlogCategoryId, type ContentKey, type ServiceSlug,
@@ -6,7 +6,6 @@ import {
 import { contentOverride } from '../content/live.ts';
 import type { Lang, ShellContent, Template, TemplateContent } from '../content/types.ts';
 import { templates, templateUi } from '../templates/index.ts';
-import { ArticleNotFound, NotFoundPage } from '../templates/not-found-views.tsx';
 import { ErrorMessage, ErrorScreen } from './error-screen.tsx';
 import { labJsonLd, pageHead } from './head.ts';
 import { Layout, RootDocument } from './root-document.tsx';
@@ -53,6 +52,13 @@ async function loadPage<T extends Template>(template: T, key: string, lang: Lang
   const [content, ui] = await Promise.all([loadContent<T>(key, lang), loadUi(template, lang), templates[template].preload?.()]);
   return { template: template as Template, content, ui };
 }
+
+// Only a not-found page needs its views, so they load with it rather than with every page.
+const notFoundViews = () => import('../templates/not-found-views.tsx');
+const NotFoundPage = lazyRouteComponent(notFoundViews, 'NotFoundPage');
+const ArticleNotFound = lazyRouteComponent(notFoundViews, 'ArticleNotFound');
+/** The browser entry fetches them before it hydrates a not-found page (marked data-not-found). */
+export const preloadNotFound = () => Promise.all([NotFoundPage.preload?.(), ArticleNotFound.preload?.()]);
 
 const rootRoute = createRootRouteWithContext<RouterContext>()({
   head: ({ matches }) => {

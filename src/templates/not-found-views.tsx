@@ -10,7 +10,7 @@ export function NotFoundPage() {
   const t = useT();
   useEffect(() => console.warn(`404: no page at ${pathname}`), [pathname]);
   return (
-    <section className="container-page py-24 text-center" aria-labelledby="page-title">
+    <section className="container-page py-24 text-center" aria-labelledby="page-title" data-not-found="">
       <p className="font-display text-7xl font-semibold text-teal">{t('errors.notFoundCode')}</p>
       <h1 id="page-title" className="mt-4 font-display text-3xl font-semibold text-deep md:text-4xl">{notFound.hero.title}</h1>
       <p className="mx-auto mt-4 max-w-lg text-lg text-ink/80">{notFound.hero.description}</p>
@@ -28,7 +28,7 @@ export function ArticleNotFound() {
   const { lang } = useShell();
   const t = useT();
   return (
-    <section className="container-page py-24 text-center" aria-labelledby="page-title">
+    <section className="container-page py-24 text-center" aria-labelledby="page-title" data-not-found="">
       <p className="font-display text-7xl font-semibold text-teal">{t('errors.notFoundCode')}</p>
       <h1 id="page-title" className="mt-4 font-display text-3xl font-semibold text-deep md:text-4xl">{t('errors.articleNotFoundTitle')}</h1>
       <p className="mx-auto mt-4 max-w-lg text-lg text-ink/80">{t('errors.articleNotFoundText')}</p>

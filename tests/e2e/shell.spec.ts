@@ -98,6 +98,26 @@ test.describe('the mobile menu at 375 px', () => {
     await expect(opener).toBeFocused();
   });
 
+  test('a tap on the menu button before the page is live opens the menu as soon as it is', async ({ page }) => {
+    // The page's own chunks are held back, so React cannot take over the prerendered page yet.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/(?!entry-client-|Matches-)[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/nl', { waitUntil: 'domcontentloaded' });
+    await page.getByRole('button', { name: 'Menu openen' }).click();
+    await page.waitForTimeout(300);
+    await expect(page.locator('html[data-hydrated]')).toHaveCount(0);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    release();
+    await expect(page.getByRole('dialog', { name: 'Hoofdmenu' })).toBeVisible();
+    // Opened once: it stays open.
+    await page.waitForTimeout(300);
+    await expect(page.getByRole('dialog', { name: 'Hoofdmenu' })).toBeVisible();
+  });
+
   test('closes on Escape', async ({ page }) => {
     await openPage(page, '/nl/contact');
     await page.getByRole('button', { name: 'Menu openen' }).click();
