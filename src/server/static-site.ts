@@ -1,10 +1,9 @@
-import { createHash } from 'node:crypto';
-import { createReadStream, type Stats } from 'node:fs';
-import { open, stat, type FileHandle } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { basename, extname, resolve, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { acceptedEncodings, matchesIfNoneMatch, parseRange, type ByteRange, type Encoding } from './negotiation.ts';
+import { FileCache } from './file-cache.ts';
+import { acceptedEncodings, matchesIfNoneMatch, parseRange, type ByteRange } from './negotiation.ts';
 import { canonicalPath, encodePath, parseRequestPath } from './request-path.ts';
 import { contentSecurityPolicy, securityHeaders } from './security-headers.ts';
 import { loadSiteManifest } from './site-manifest.ts';
@@ -59,7 +58,6 @@ export function contentTypeFor(file: string): string | undefined {
   return types[extname(file).toLowerCase()]?.type;
 }
 
-const siblingSuffix: Record<Encoding, string> = { br: '.br', gzip: '.gz', identity: '' };
 const cacheControl = {
   immutable: 'public, max-age=31536000, immutable',
   revalidate: 'no-cache',
@@ -88,7 +86,7 @@ export function createSiteHandler(options: SiteHandlerOptions): SiteHandler {
   const redirects = new Map(site.redirects.map((r) => [r.from, r.to]));
   const policies = new Map(Object.entries(site.csp).map(([file, hashes]) => [file, contentSecurityPolicy(hashes)]));
   const basePolicy = contentSecurityPolicy();
-  const hashes = new FileHashes(2048);
+  const files = new FileCache();
 
   function inside(file: string): string {
     const absolute = resolve(clientDir, file);
@@ -135,53 +133,52 @@ export function createSiteHandler(options: SiteHandlerOptions): SiteHandler {
     const path = inside(file);
     const info = types[extname(path).toLowerCase()] ?? { type: 'application/octet-stream', compressible: false };
     const encodings = info.compressible ? acceptedEncodings(req.headers['accept-encoding']) : (['identity'] as const);
-    const { handle, encoding } = await openFirst(path, encodings);
-    try {
-      const size = (await handle.stat()).size;
-      const headers: OutgoingHttpHeaders = {
-        ...securityHeaders(extname(path) === '.html' ? (policies.get(file) ?? basePolicy) : basePolicy),
-        'Cache-Control': delivery.cache,
-      };
-      if (info.compressible) headers['Vary'] = 'Accept-Encoding';
-      if (delivery.conditional) {
-        const hash = await hashes.of(path);
-        // One ETag per representation: the same page in br and in gzip are different bytes.
-        headers['ETag'] = `"${hash}${encoding === 'identity' ? '' : `-${encoding}`}"`;
-        if (matchesIfNoneMatch(req.headers['if-none-match'], headers['ETag'])) {
-          res.writeHead(304, headers);
-          res.end();
-          return;
-        }
-      }
-      headers['Content-Type'] = info.type;
-      if (encoding !== 'identity') headers['Content-Encoding'] = encoding;
-      let range: ByteRange | undefined;
-      if (!info.compressible && delivery.status === 200) {
-        // Safari plays video only from a server that answers byte ranges.
-        headers['Accept-Ranges'] = 'bytes';
-        const ifRange = req.headers['if-range'];
-        const requested = ifRange === undefined || ifRange === headers['ETag'] ? parseRange(req.headers.range, size) : undefined;
-        if (requested === 'unsatisfiable') {
-          plain(res, 416, 'Range Not Satisfiable', { 'Content-Range': `bytes */${size}` });
-          return;
-        }
-        range = requested;
-      }
-      if (range) headers['Content-Range'] = `bytes ${range.start}-${range.end}/${size}`;
-      headers['Content-Length'] = range ? range.end - range.start + 1 : size;
-      res.writeHead(range ? 206 : delivery.status, headers);
-      if (req.method === 'HEAD') {
+    const served = await files.get(path, encodings);
+    const { encoding, size } = served;
+    const headers: OutgoingHttpHeaders = {
+      ...securityHeaders(extname(path) === '.html' ? (policies.get(file) ?? basePolicy) : basePolicy),
+      'Cache-Control': delivery.cache,
+    };
+    if (info.compressible) headers['Vary'] = 'Accept-Encoding';
+    if (delivery.conditional) {
+      // One ETag per representation: the same page in br and in gzip are different bytes.
+      headers['ETag'] = `"${served.hash}${encoding === 'identity' ? '' : `-${encoding}`}"`;
+      if (matchesIfNoneMatch(req.headers['if-none-match'], headers['ETag'])) {
+        res.writeHead(304, headers);
         res.end();
         return;
       }
-      const stream = handle.createReadStream(range ? { start: range.start, end: range.end, autoClose: false } : { autoClose: false });
-      await pipeline(stream, res).catch((error: unknown) => {
-        // A visitor who leaves mid-download is not a server error.
-        if ((error as NodeJS.ErrnoException).code !== 'ERR_STREAM_PREMATURE_CLOSE') throw error;
-      });
-    } finally {
-      await handle.close();
     }
+    headers['Content-Type'] = info.type;
+    if (encoding !== 'identity') headers['Content-Encoding'] = encoding;
+    let range: ByteRange | undefined;
+    if (!info.compressible && delivery.status === 200) {
+      // Safari plays video only from a server that answers byte ranges.
+      headers['Accept-Ranges'] = 'bytes';
+      const ifRange = req.headers['if-range'];
+      const requested = ifRange === undefined || ifRange === headers['ETag'] ? parseRange(req.headers.range, size) : undefined;
+      if (requested === 'unsatisfiable') {
+        plain(res, 416, 'Range Not Satisfiable', { 'Content-Range': `bytes */${size}` });
+        return;
+      }
+      range = requested;
+    }
+    if (range) headers['Content-Range'] = `bytes ${range.start}-${range.end}/${size}`;
+    headers['Content-Length'] = range ? range.end - range.start + 1 : size;
+    res.writeHead(range ? 206 : delivery.status, headers);
+    if (req.method === 'HEAD') {
+      res.end();
+      return;
+    }
+    const body = FileCache.stream(served, range);
+    if (Buffer.isBuffer(body)) {
+      res.end(body);
+      return;
+    }
+    await pipeline(body, res).catch((error: unknown) => {
+      // A visitor who leaves mid-download is not a server error.
+      if ((error as NodeJS.ErrnoException).code !== 'ERR_STREAM_PREMATURE_CLOSE') throw error;
+    });
   }
 
   async function sendNotFound(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
@@ -251,43 +248,4 @@ export function createSiteHandler(options: SiteHandlerOptions): SiteHandler {
     }
   };
   return Object.assign(handler, { notFound });
-}
-
-/** Opens the first precompressed sibling that exists, in the client's order; identity is always last and must exist. */
-async function openFirst(path: string, encodings: readonly Encoding[]): Promise<{ handle: FileHandle; encoding: Encoding }> {
-  for (const encoding of encodings) {
-    try {
-      const handle = await open(path + siblingSuffix[encoding], 'r');
-      const stats = await handle.stat().catch(async (error: unknown) => {
-        await handle.close();
-        throw error;
-      });
-      if (stats.isFile()) return { handle, encoding };
-      await handle.close();
-      if (encoding === 'identity') throw new Error(`${path} is not a file`);
-    } catch (error) {
-      if (encoding === 'identity' || (error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    }
-  }
-  throw new Error(`no identity encoding offered for ${path}`);
-}
-
-/** Content hashes of served files, keyed by path and checked against size and mtime; bounded, oldest out first. */
-class FileHashes {
-  private readonly entries = new Map<string, { size: number; mtimeMs: number; hash: string }>();
-
-  constructor(private readonly limit: number) {}
-
-  async of(path: string): Promise<string> {
-    const stats: Stats = await stat(path);
-    const known = this.entries.get(path);
-    if (known && known.size === stats.size && known.mtimeMs === stats.mtimeMs) return known.hash;
-    const digest = createHash('sha256');
-    for await (const chunk of createReadStream(path)) digest.update(chunk as Buffer);
-    const hash = digest.digest('base64url');
-    this.entries.delete(path);
-    if (this.entries.size >= this.limit) this.entries.delete(this.entries.keys().next().value as string);
-    this.entries.set(path, { size: stats.size, mtimeMs: stats.mtimeMs, hash });
-    return hash;
-  }
 }

@@ -453,6 +453,25 @@ describe('the production server', () => {
       expect(gzip.headers['content-encoding']).toBe('gzip');
     });
 
+    it('sends a page rebuilt in place while it runs as it is now, with a new ETag', async () => {
+      const copy = brokenCopy(() => {});
+      const live = await startServer({ distDir: copy.root, port: 0, host: '127.0.0.1', log: () => {}, dataDir });
+      const livePort = (live.address() as AddressInfo).port;
+      try {
+        const before = await send(livePort, '/about');
+        const page = join(copy.root, 'client', 'about', 'index.html');
+        writeFileSync(page, before.body.toString().replace('</h1>', ' (rebuilt)</h1>'));
+        const after = await send(livePort, '/about');
+        expect(after.body.toString()).toContain(' (rebuilt)</h1>');
+        expect(after.headers['content-length']).toBe(String(after.body.length));
+        expect(after.headers.etag).not.toBe(before.headers.etag);
+        expect((await send(livePort, '/about', { headers: { 'if-none-match': before.headers.etag! } })).status).toBe(200);
+      } finally {
+        await stopServer(live);
+        copy.cleanup();
+      }
+    });
+
     it('never answers 304 for a not-found page', async () => {
       const missing = await get('/no-such-page', { headers: { 'if-none-match': '*' } });
       expect(missing.status).toBe(404);
