@@ -4,6 +4,7 @@ import { ArticleCardView, formatDate } from '../blog/article-card.tsx';
 import { FeedLink } from '../blog/feed-link.tsx';
 import { ShareButtons } from '../blog/share-buttons.tsx';
 import { blogPostingJsonLd } from '../blog/structured-data.ts';
+import { ContentsLayout } from '../components/contents-layout.tsx';
 import { Hero } from '../components/hero.tsx';
 import { Icon } from '../components/icons.tsx';
 import { RichText } from '../components/rich-text.tsx';
@@ -18,9 +19,8 @@ export default function ArticlePage() {
   const content = usePageContent<'article'>();
   const { lang, shell } = useShell();
   const t = useT();
-  const ids = { contents: useId(), tags: useId(), related: useId() };
+  const ids = { tags: useId(), related: useId() };
   const prefix = lang === 'nl' ? '/nl' : '';
-  const sections = content.body.flatMap((block) => (block.type === 'heading' && block.level === 2 ? [block] : []));
   const words = [content.intro, ...content.body.flatMap((b) => (b.type === 'list' ? b.items : [b.text]))].join(' ').split(/\s+/).length;
 
   return (
@@ -49,7 +49,7 @@ export default function ArticlePage() {
         </Hero>
       </div>
       <div className="section">
-        <div className="container-page grid gap-10 lg:grid-cols-[minmax(0,1fr)_17rem] lg:gap-16">
+        <ContentsLayout blocks={content.body} label={t('blog.contents')}>
           <article>
             <RichText blocks={content.body} />
             <section aria-labelledby={ids.tags} className="mt-12">
@@ -66,23 +66,7 @@ export default function ArticlePage() {
             </section>
             <ShareButtons url={`${shell.site.url}${prefix}/blog/${content.slug}`} title={content.title} />
           </article>
-          <aside className="hidden lg:block">
-            <nav aria-labelledby={ids.contents} className="sticky top-28 rounded-[1.25rem] bg-sand/70 p-6">
-              <h2 id={ids.contents} className="text-sm font-bold tracking-wide text-deep uppercase">
-                {t('blog.contents')}
-              </h2>
-              <ol className="mt-4 space-y-2 text-[0.9375rem]">
-                {sections.map((section) => (
-                  <li key={section.id}>
-                    <a href={`#${section.id}`} className="text-ink/85 hover:text-teal hover:underline">
-                      {section.text}
-                    </a>
-                  </li>
-                ))}
-              </ol>
-            </nav>
-          </aside>
-        </div>
+        </ContentsLayout>
       </div>
       <section className="section bg-sand/60" aria-labelledby={ids.related}>
         <div className="container-page">

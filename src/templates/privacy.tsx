@@ -1,4 +1,5 @@
 import { localeOf, useShell, useT } from '../app/i18n.tsx';
+import { ContentsLayout } from '../components/contents-layout.tsx';
 import { Hero } from '../components/hero.tsx';
 import { RichText } from '../components/rich-text.tsx';
 import { usePageContent } from './use-page-content.ts';
@@ -14,12 +15,14 @@ export default function PrivacyPage() {
     <>
       <Hero title={content.hero.title} description={content.hero.description} image={content.hero.image} cta={content.hero.cta} />
       <div className="section">
-        <div className="container-page">
-          <p className="text-sm text-ink/75">
-            <time dateTime={content.updated}>{t('blog.updatedOn', { date: updated })}</time>
-          </p>
-          <RichText blocks={content.body} fill={fill} />
-        </div>
+        <ContentsLayout blocks={content.body} label={t('blog.pageContents')}>
+          <div>
+            <p className="text-sm text-ink/75">
+              <time dateTime={content.updated}>{t('blog.updatedOn', { date: updated })}</time>
+            </p>
+            <RichText blocks={content.body} fill={fill} />
+          </div>
+        </ContentsLayout>
       </div>
     </>
   );

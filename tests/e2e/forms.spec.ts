@@ -343,3 +343,19 @@ test('the privacy statement states the retention period from the site settings',
   await openPage(page, '/nl/privacy');
   await expect(page.getByText(`${days} dagen na ontvangst verwijderd`)).toBeVisible();
 });
+
+test('on a wide screen the privacy statement lists its sections beside the text, each link leading to its heading', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  for (const [path, label] of [['/privacy', 'On this page'], ['/nl/privacy', 'Op deze pagina']] as const) {
+    await openPage(page, path);
+    const contents = page.getByRole('navigation', { name: label });
+    const headings = await page.getByRole('main').locator('.prose-site h2').allTextContents();
+    expect(headings.length).toBeGreaterThan(5);
+    await expect(contents.getByRole('link')).toHaveText(headings);
+    const last = contents.getByRole('link').last();
+    const target = (await last.getAttribute('href'))!;
+    await last.click();
+    await expect(page).toHaveURL(new RegExp(`${target}$`));
+    await expect(page.locator(target)).toBeInViewport();
+  }
+});
