@@ -1,7 +1,7 @@
 import { RouterClient } from '@tanstack/react-router/ssr/client';
 import { hydrateRoot } from 'react-dom/client';
 import { serviceTemplates, type ServiceSlug } from '@generated/manifest.ts';
-import { keepEarlyClicks } from './app/early-clicks.ts';
+import { keepEarlyInput } from './app/early-input.ts';
 import { createAppRouter, preloadNotFound, type Assets } from './app/router.tsx';
 import { watchContent } from './content/live.ts';
 import { templates } from './templates/index.ts';
@@ -10,7 +10,7 @@ import './styles.css';
 // The server wrote the built files' names into the page; the router's head must name the same ones.
 const assets = JSON.parse(document.getElementById('app-assets')?.textContent ?? '{}') as Assets;
 const router = createAppRouter({ assets });
-keepEarlyClicks();
+keepEarlyInput();
 
 // A service page's template is chosen by its data, so it is fetched before hydration starts.
 const service = /^(?:\/nl)?\/services\/([^/]+)$/.exec(window.location.pathname)?.[1] as ServiceSlug | undefined;

@@ -1,4 +1,4 @@
-import { useMatches } from '@tanstack/react-router';
+import { usePageData } from './page-data.ts';
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import type { UiKey } from '@generated/manifest.ts';
 import type { Lang, ShellContent } from '../content/types.ts';
@@ -34,8 +34,7 @@ export function format(text: string, vars?: Record<string, string | number>): st
  */
 export function useT(): (key: UiKey, vars?: Record<string, string | number>) => string {
   const { shell } = useShell();
-  const matches = useMatches();
-  const page = (matches[matches.length - 1]?.loaderData as { ui?: Record<string, string> } | undefined)?.ui;
+  const page = usePageData()?.ui;
   return (key, vars) => format(shell.ui[key] ?? page?.[key] ?? key, vars);
 }
 

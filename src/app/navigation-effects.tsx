@@ -1,6 +1,6 @@
 import { useRouterState } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
-import { replayEarlyClick } from './early-clicks.ts';
+import { replayEarlyInput } from './early-input.ts';
 
 /**
  * After a client-side navigation to another page: scroll to the top (smoothly, or at once under
@@ -12,7 +12,7 @@ export function NavigationEffects() {
   useEffect(() => {
     // A mark that the page is live (hydrated): browser tests wait for it before they click.
     document.documentElement.setAttribute('data-hydrated', '');
-    replayEarlyClick();
+    replayEarlyInput();
   }, []);
   useEffect(() => {
     if (pathname === undefined) return;

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { pageIsLive } from '../app/early-input.ts';
 import { useShell, useT } from '../app/i18n.tsx';
 import { useFeedback } from './feedback.tsx';
 import type * as Actions from './validate.ts';
@@ -69,7 +70,9 @@ export function useForm(options: FormOptions) {
   latest.current = options;
 
   useEffect(() => {
-    mountedAt.current = performance.now();
+    // A form in the prerendered page was there to fill in from the start (a form sent before the page
+    // was live is sent once it is); one that appears later is timed from then.
+    mountedAt.current = pageIsLive() ? performance.now() : 0;
   }, []);
   useEffect(() => {
     if (focusRequest > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();

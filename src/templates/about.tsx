@@ -3,7 +3,7 @@ import { Hero } from '../components/hero.tsx';
 import { InlineText, RichText } from '../components/rich-text.tsx';
 import { CtaBanner } from '../components/cta-banner.tsx';
 import { Claims } from '../home/claims.tsx';
-import { usePageContent } from './use-page-content.ts';
+import { usePageContent } from '../app/page-data.ts';
 
 /** The about page: hero, the lab's story beside its vision and mission, its claims and a call to action. */
 export default function AboutPage() {

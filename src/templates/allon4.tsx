@@ -6,7 +6,7 @@ import { Hero } from '../components/hero.tsx';
 import { Icon } from '../components/icons.tsx';
 import { InlineText } from '../components/rich-text.tsx';
 import { useBookingCta } from './use-booking-cta.ts';
-import { usePageContent } from './use-page-content.ts';
+import { usePageContent } from '../app/page-data.ts';
 import { useServiceTrail } from './use-service-trail.ts';
 
 /** The text with each "All-on-4" kept on one line, so a heading never breaks it at a hyphen. */

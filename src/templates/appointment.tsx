@@ -6,7 +6,7 @@ import { SiteLink } from '../components/site-link.tsx';
 import { AppointmentForm } from '../forms/appointment-form.tsx';
 import { FeedbackProvider } from '../forms/feedback.tsx';
 import { OpeningHours } from '../shell/opening-hours.tsx';
-import { usePageContent } from './use-page-content.ts';
+import { usePageContent } from '../app/page-data.ts';
 
 /** The appointment page: the booking form beside what to expect, the hours and a lab-visit card. */
 export default function AppointmentPage() {

@@ -9,7 +9,7 @@ import { Hero } from '../components/hero.tsx';
 import { Icon } from '../components/icons.tsx';
 import { RichText } from '../components/rich-text.tsx';
 import { SiteLink } from '../components/site-link.tsx';
-import { usePageContent } from './use-page-content.ts';
+import { usePageContent } from '../app/page-data.ts';
 
 /**
  * A blog article: the hero (category, title, date, author over the cover), the body with its

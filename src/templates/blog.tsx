@@ -8,7 +8,7 @@ import { filterArticles } from '../blog/filter.ts';
 import { useHydrated } from '../blog/use-hydrated.ts';
 import { Hero } from '../components/hero.tsx';
 import { Icon } from '../components/icons.tsx';
-import { usePageContent } from './use-page-content.ts';
+import { usePageContent } from '../app/page-data.ts';
 
 const from = '/{-$lang}/blog';
 

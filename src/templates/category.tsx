@@ -4,7 +4,7 @@ import { InlineText } from '../components/rich-text.tsx';
 import { RevealGrid } from '../components/reveal-grid.tsx';
 import { ServiceCard } from '../components/service-card.tsx';
 import { useBookingCta } from './use-booking-cta.ts';
-import { usePageContent } from './use-page-content.ts';
+import { usePageContent } from '../app/page-data.ts';
 import { useServiceTrail } from './use-service-trail.ts';
 
 /** A category listing: an introduction and a card for each of its services, in content order. */

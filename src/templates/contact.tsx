@@ -6,7 +6,7 @@ import { InlineText } from '../components/rich-text.tsx';
 import { ContactForm } from '../forms/contact-form.tsx';
 import { FeedbackProvider } from '../forms/feedback.tsx';
 import { OpeningHours } from '../shell/opening-hours.tsx';
-import { usePageContent } from './use-page-content.ts';
+import { usePageContent } from '../app/page-data.ts';
 
 // Most sites run without a chat: its code loads only where one is configured.
 const ChatStarter = lazy(() => import('./chat-starter.tsx').then((module) => ({ default: module.ChatStarter })));

@@ -8,7 +8,7 @@ import { InlineText } from '../components/rich-text.tsx';
 import { SectionHead } from '../components/section-head.tsx';
 import { TestimonialCard } from '../components/testimonial-card.tsx';
 import { useBookingCta } from './use-booking-cta.ts';
-import { usePageContent } from './use-page-content.ts';
+import { usePageContent } from '../app/page-data.ts';
 import { useServiceTrail } from './use-service-trail.ts';
 
 /**

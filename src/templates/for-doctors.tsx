@@ -3,7 +3,7 @@ import { Hero } from '../components/hero.tsx';
 import { InlineText } from '../components/rich-text.tsx';
 import { FeedbackProvider } from '../forms/feedback.tsx';
 import { OrderForm } from '../forms/order-form.tsx';
-import { usePageContent } from './use-page-content.ts';
+import { usePageContent } from '../app/page-data.ts';
 
 /** The page for dentists: the services for practices, then the order request with its file. */
 export default function ForDoctorsPage() {

@@ -6,7 +6,7 @@ import { NewsCard } from '../home/news-card.tsx';
 import { ReadingProgress } from '../home/reading-progress.tsx';
 import { SectionHead } from '../components/section-head.tsx';
 import { ServiceCard } from '../components/service-card.tsx';
-import { usePageContent } from './use-page-content.ts';
+import { usePageContent } from '../app/page-data.ts';
 
 // Rows of three on wide screens (a six-column grid, two each); a short last row is centred.
 const lastRow = (i: number, n: number) => (i === n - (n % 3) ? (n % 3 === 2 ? 'lg:col-start-2' : 'lg:col-start-3') : '');

@@ -2,7 +2,7 @@ import { localeOf, useShell, useT } from '../app/i18n.tsx';
 import { ContentsLayout } from '../components/contents-layout.tsx';
 import { Hero } from '../components/hero.tsx';
 import { RichText } from '../components/rich-text.tsx';
-import { usePageContent } from './use-page-content.ts';
+import { usePageContent } from '../app/page-data.ts';
 
 /** The privacy statement; `{retentionDays}` in its text is the period set once in site settings. */
 export default function PrivacyPage() {

@@ -4,7 +4,7 @@ import { InlineText } from '../components/rich-text.tsx';
 import { TestimonialCard } from '../components/testimonial-card.tsx';
 import { FeedbackProvider } from '../forms/feedback.tsx';
 import { TestimonialForm } from '../forms/testimonial-form.tsx';
-import { usePageContent } from './use-page-content.ts';
+import { usePageContent } from '../app/page-data.ts';
 
 /** Every published testimonial, then the form to send one in for review. */
 export default function TestimonialsPage() {

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { expect, test, type Page } from '@playwright/test';
-import { e2eDataDir, openPage } from './site.ts';
+import { e2eDataDir, holdPageChunks, openPage } from './site.ts';
 
 // A visitor fills in and sends each form, in both languages, against the production server; what the
 // server stored is read back from its SQLite file (DATA_DIR set in playwright.config.ts).
@@ -209,6 +209,33 @@ test.describe('the contact form', () => {
       await expect(toast).toBeHidden({ timeout: 7000 });
     });
   }
+
+  test('a message sent before the page is live is sent once it is, timed from when the page opened', async ({ page }) => {
+    const marker = unique();
+    // React cannot take over the prerendered page until the page's own chunks are released.
+    const release = await holdPageChunks(page);
+    const sent: Record<string, unknown>[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/contact')) sent.push(request.postDataJSON() as Record<string, unknown>);
+    });
+    await page.goto('/contact', { waitUntil: 'domcontentloaded' });
+    await page.getByLabel('Full name').fill('Jan Jansen');
+    await page.getByLabel('E-mail address').fill('jan@example.com');
+    await page.getByLabel('Subject').fill(`Early ${marker}`);
+    await page.getByRole('textbox', { name: 'Message', exact: true }).fill('Sent before the scripts were ready.');
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await page.waitForTimeout(1000);
+    // Still on the page, nothing sent, nothing typed lost.
+    await expect(page).toHaveURL(/\/contact$/);
+    expect(sent).toEqual([]);
+    await expect(page.getByLabel('Subject')).toHaveValue(`Early ${marker}`);
+    release();
+    await expect(page.getByRole('status').locator('[data-toast="success"]')).toContainText('Message sent successfully');
+    expect(stored(marker)).toMatchObject([{ kind: 'contact', data: { subject: `Early ${marker}` } }]);
+    // The server's fill-time check sees the time since the page opened, not since it became live.
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!._elapsedMs).toBeGreaterThan(1000);
+  });
 
   test('requires all four fields', async ({ page }) => {
     await openPage(page, '/contact');

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { openPage } from './site.ts';
+import { holdPageChunks, openPage } from './site.ts';
 
 test.describe('the language switch', () => {
   for (const [from, to] of [['/services/zirconia', '/nl/services/zirconia'], ['/nl/about', '/about'], ['/', '/nl'], ['/nl', '/']] as const) {
@@ -99,13 +99,8 @@ test.describe('the mobile menu at 375 px', () => {
   });
 
   test('a tap on the menu button before the page is live opens the menu as soon as it is', async ({ page }) => {
-    // The page's own chunks are held back, so React cannot take over the prerendered page yet.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/(?!entry-client-|Matches-)[^/]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    // React cannot take over the prerendered page until the page's own chunks are released.
+    const release = await holdPageChunks(page);
     await page.goto('/nl', { waitUntil: 'domcontentloaded' });
     await page.getByRole('button', { name: 'Menu openen' }).click();
     await page.waitForTimeout(300);

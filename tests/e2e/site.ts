@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 
@@ -37,4 +37,21 @@ export const e2eDataDir = join(process.cwd(), 'tests', '.tmp', 'e2e-data');
 export async function openPage(page: Page, path: string): Promise<void> {
   await page.goto(path);
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+}
+
+/**
+ * Holds back every script but the browser entry and what it imports statically, so the prerendered
+ * page stays as the server sent it (React cannot take over) until the returned function is called.
+ */
+export async function holdPageChunks(page: Page): Promise<() => void> {
+  const entryFile = readdirSync(join(process.cwd(), 'dist', 'client', 'assets')).find((file) => /^entry-client-.*\.js$/.test(file))!;
+  const entry = readFileSync(join(process.cwd(), 'dist', 'client', 'assets', entryFile), 'utf8');
+  const loadedWithEntry = new Set([entryFile, ...[...entry.matchAll(/from"\.\/([^"]+\.js)"/g)].map((m) => m[1]!)]);
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/[^/]+\.js$/, async (route) => {
+    if (!loadedWithEntry.has(new URL(route.request().url()).pathname.split('/').pop()!)) await held;
+    await route.continue();
+  });
+  return release;
 }
