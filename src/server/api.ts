@@ -52,7 +52,8 @@ export interface ApiOptions {
 /** Answers a request under /api/ and resolves to true, or resolves to false for any other path. */
 export type ApiHandler = (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
 
-type Endpoint = { kind: SubmissionKind; body: 'json' | 'multipart'; schema: Schema };
+/** An endpoint: what it stores, how its body comes, its schema, and the page (below the language) whose form posts to it. */
+type Endpoint = { kind: SubmissionKind; body: 'json' | 'multipart'; schema: Schema; page: string };
 
 /** What the handler needs of a zod/mini schema. */
 interface Schema {
@@ -66,10 +67,10 @@ interface Issue {
 }
 
 const endpoints: Record<string, Endpoint> = {
-  '/api/AppointmentBooking.php': { kind: 'appointment', body: 'json', schema: AppointmentRequest as Schema },
-  '/api/contact': { kind: 'contact', body: 'json', schema: ContactRequest as Schema },
-  '/api/testimonial': { kind: 'testimonial', body: 'json', schema: TestimonialRequest as Schema },
-  '/api/order': { kind: 'order', body: 'multipart', schema: OrderRequest as Schema },
+  '/api/AppointmentBooking.php': { kind: 'appointment', body: 'json', schema: AppointmentRequest as Schema, page: '/appointment' },
+  '/api/contact': { kind: 'contact', body: 'json', schema: ContactRequest as Schema, page: '/contact' },
+  '/api/testimonial': { kind: 'testimonial', body: 'json', schema: TestimonialRequest as Schema, page: '/testimonials' },
+  '/api/order': { kind: 'order', body: 'multipart', schema: OrderRequest as Schema, page: '/for-doctors' },
 };
 
 const apiMessageKeys = [
@@ -83,6 +84,10 @@ const apiMessageKeys = [
   'apiErrors.server',
   'apiErrors.notFound',
   'apiErrors.methodNotAllowed',
+  'apiErrors.notSentTitle',
+  'apiErrors.notSentText',
+  'apiErrors.notSentBack',
+  'apiErrors.notSentContact',
   'validation.fileMissing',
   'validation.fileEmpty',
   'validation.fileTooLarge',
@@ -117,6 +122,26 @@ export function clientAddress(req: IncomingMessage, trustProxy: boolean): string
   }
   return req.socket.remoteAddress ?? 'unknown';
 }
+
+/**
+ * A form the browser sent by itself, as a page load: the page's scripts did not run (or are off), so
+ * the browser shows whatever comes back. Fetches from the page say `Sec-Fetch-Mode: cors`/`same-origin`.
+ */
+function isPageLoad(req: IncomingMessage): boolean {
+  const mode = req.headers['sec-fetch-mode'];
+  return mode !== undefined ? mode === 'navigate' : /\btext\/html\b/.test(req.headers.accept ?? '');
+}
+
+/** The language of the page a form was sent from (its Referer), else the request's. */
+function pageLanguage(req: IncomingMessage, query: URLSearchParams): Lang {
+  if (query.get('lang') === null && req.headers.referer) {
+    const from = URL.parse(req.headers.referer)?.pathname;
+    if (from === '/nl' || from?.startsWith('/nl/')) return 'nl';
+  }
+  return requestLanguage(query, req.headers['accept-language']);
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The media type of a Content-Type header, lower case, without parameters. */
 function mediaType(req: IncomingMessage): string {
@@ -184,17 +209,21 @@ export function createApiHandler(options: ApiOptions): ApiHandler {
   const siteOrigin = new URL(forms.siteUrl).origin.toLowerCase();
   const limiter = createRateLimiter({ limit: options.rateLimit, windowMs: apiLimits.rateWindowMs, now });
 
-  /** Sends one JSON answer; `close` ends the connection once it is sent (a body left unread, or cut off). */
-  function send(req: IncomingMessage, res: ServerResponse, status: number, body: object, extra: { headers?: Record<string, string>; close?: boolean } = {}): void {
-    const json = JSON.stringify(body);
-    const headers: Record<string, string | number> = { ...jsonHeaders, 'Content-Length': Buffer.byteLength(json), ...extra.headers };
+  /** Sends one answer; `close` ends the connection once it is sent (a body left unread, or cut off). */
+  function reply(req: IncomingMessage, res: ServerResponse, status: number, type: string, text: string, extra: { headers?: Record<string, string>; close?: boolean } = {}): void {
+    const headers: Record<string, string | number> = { ...jsonHeaders, 'Content-Type': type, 'Content-Length': Buffer.byteLength(text), ...extra.headers };
     if (extra.close) {
       headers['Connection'] = 'close';
       // The answer first, then the socket: a browser still sending the body can read the answer this way.
       res.once('finish', () => req.socket.destroy());
     }
     res.writeHead(status, headers);
-    res.end(req.method === 'HEAD' ? undefined : json);
+    res.end(req.method === 'HEAD' ? undefined : text);
+  }
+
+  /** Sends one JSON answer. */
+  function send(req: IncomingMessage, res: ServerResponse, status: number, body: object, extra: { headers?: Record<string, string>; close?: boolean } = {}): void {
+    reply(req, res, status, jsonHeaders['Content-Type'], JSON.stringify(body), extra);
   }
 
   function fail(req: IncomingMessage, res: ServerResponse, status: number, error: string, extra: { fields?: Record<string, string>; headers?: Record<string, string>; close?: boolean } = {}): void {
@@ -219,9 +248,52 @@ export function createApiHandler(options: ApiOptions): ApiHandler {
     return { close: false };
   }
 
+  /** Reads a body and throws it away; false when it passes `limit` bytes (then it is left unread). */
+  function drain(req: IncomingMessage, limit: number): Promise<boolean> {
+    if (req.complete || req.readableEnded) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      let bytes = 0;
+      req.on('data', (chunk: Buffer) => {
+        bytes += chunk.length;
+        if (bytes > limit) {
+          req.pause();
+          resolve(false);
+        }
+      });
+      req.on('end', () => resolve(true));
+      req.on('close', () => resolve(true));
+    });
+  }
+
   async function refuse(req: IncomingMessage, res: ServerResponse, status: number, error: string, headers?: Record<string, string>): Promise<void> {
     const { close } = await unreadBody(req);
     fail(req, res, status, error, { headers, close });
+  }
+
+  /**
+   * The answer to a form sent as a page load: a plain page in the visitor's language that says it was
+   * not sent, that Back returns to the form with what they typed, and how to reach the lab instead.
+   */
+  async function notSentPage(req: IncomingMessage, res: ServerResponse, lang: Lang, endpoint: Endpoint): Promise<void> {
+    const t = (key: string) => escapeHtml(translate[lang](key));
+    // Read to its end (as far as the largest form may be), so the browser, still sending, shows the page.
+    const close = !(await drain(req, apiLimits.multipartBytes));
+    const page = `${lang === 'nl' ? '/nl' : ''}${endpoint.page}`;
+    const phone = escapeHtml(forms.phone);
+    const email = escapeHtml(forms.labEmail);
+    const html = [
+      '<!doctype html>',
+      `<html lang="${lang}">`,
+      `<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${t('apiErrors.notSentTitle')} | ${escapeHtml(forms.siteName)}</title></head>`,
+      '<body><main>',
+      `<h1>${t('apiErrors.notSentTitle')}</h1>`,
+      `<p>${t('apiErrors.notSentText')}</p>`,
+      `<p><a href="${page}">${t('apiErrors.notSentBack')}</a></p>`,
+      `<p>${t('apiErrors.notSentContact')} <a href="tel:${phone.replace(/[^\d+]/g, '')}">${phone}</a> · <a href="mailto:${email}">${email}</a></p>`,
+      '</main></body>',
+      '</html>',
+    ].join('\n');
+    reply(req, res, 400, 'text/html; charset=utf-8', html, { close });
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse, path: string, query: URLSearchParams): Promise<void> {
@@ -240,6 +312,8 @@ export function createApiHandler(options: ApiOptions): ApiHandler {
       const seconds = Math.max(1, Math.ceil(verdict.retryAfterMs / 1000));
       return refuse(req, res, 429, t('apiErrors.rateLimited', { minutes: Math.ceil(seconds / 60) }), { 'Retry-After': String(seconds) });
     }
+    // Nothing of a form sent without the page's scripts is kept: it had neither their checks nor the fill time.
+    if (isPageLoad(req)) return notSentPage(req, res, pageLanguage(req, query), endpoint);
     const wanted = endpoint.body === 'json' ? 'application/json' : 'multipart/form-data';
     if (mediaType(req) !== wanted) return refuse(req, res, 415, t('apiErrors.unsupportedType'));
 

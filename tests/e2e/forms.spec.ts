@@ -386,3 +386,24 @@ test('on a wide screen the privacy statement lists its sections beside the text,
     await expect(page.locator(target)).toBeInViewport();
   }
 });
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('a sent form says in the page language that it was not sent, and Back returns to the form as it was filled in', async ({ page }) => {
+    const marker = unique();
+    await page.goto('/nl/contact');
+    await page.getByLabel('Volledige naam').fill('Jan Jansen');
+    await page.getByLabel('E-mailadres').fill('jan@example.com');
+    await page.getByLabel('Onderwerp').fill(`Zonder scripts ${marker}`);
+    await page.getByRole('textbox', { name: 'Bericht', exact: true }).fill('Verstuurd zonder JavaScript.');
+    await page.getByRole('button', { name: 'Bericht versturen' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Uw formulier is niet verstuurd');
+    await expect(page.getByRole('link', { name: 'Terug naar het formulier' })).toHaveAttribute('href', '/nl/contact');
+    await expect(page.getByRole('link', { name: '030 000 0000' })).toHaveAttribute('href', 'tel:0300000000');
+    expect(stored(marker)).toEqual([]);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/nl\/contact$/);
+    await expect(page.getByLabel('Onderwerp')).toHaveValue(`Zonder scripts ${marker}`);
+  });
+});

@@ -192,6 +192,42 @@ describe('the forms API', () => {
       expect(reply.headers['content-type']).toBe('application/json; charset=utf-8');
     });
 
+    it.each([
+      ['/api/contact', '/contact', 'application/x-www-form-urlencoded', 'name=Jan&email=jan%40example.nl&subject=Hi&message=Hallo'],
+      [appointmentPath, '/appointment', 'application/x-www-form-urlencoded', 'FullName=Jan'],
+      ['/api/testimonial', '/testimonials', 'application/x-www-form-urlencoded', 'name=Jan'],
+      ['/api/order', '/for-doctors', 'multipart/form-data; boundary=x', `--x\r\nContent-Disposition: form-data; name="dentistName"\r\n\r\nDr. Jansen\r\n--x\r\nContent-Disposition: form-data; name="file"; filename="scan.stl"\r\nContent-Type: model/stl\r\n\r\n${'solid x\n'.repeat(20_000)}\r\n--x--\r\n`],
+    ])('answers a form %s that the browser sent itself (no scripts ran) with a page saying it was not sent, and keeps nothing', async (path, page, type, body) => {
+      const before = storedSubmissions(api.dataDir).length;
+      const reply = await send(api.port, path, {
+        method: 'POST',
+        headers: { 'Content-Type': type, 'Sec-Fetch-Mode': 'navigate', 'Sec-Fetch-Dest': 'document', Referer: `http://127.0.0.1:${api.port}/nl${page}` },
+        body,
+      });
+      expect(reply.status).toBe(400);
+      expect(reply.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(reply.headers['cache-control']).toBe('no-store');
+      expect(reply.text).toMatch(/^<!doctype html>\n<html lang="nl">/);
+      expect(reply.text).toContain('<h1>Uw formulier is niet verstuurd</h1>');
+      expect(reply.text).toContain(`<a href="/nl${page}">Terug naar het formulier</a>`);
+      expect(reply.text).toContain('<a href="mailto:info@example.nl">info@example.nl</a>');
+      expect(storedSubmissions(api.dataDir)).toHaveLength(before);
+    });
+
+    it('tells a browser without Sec-Fetch headers by its Accept, in English from an English page', async () => {
+      const reply = await send(api.port, '/api/contact', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'text/html,application/xhtml+xml,*/*;q=0.8', Referer: `http://127.0.0.1:${api.port}/contact` },
+        body: 'name=Jan',
+      });
+      expect(reply.status).toBe(400);
+      expect(reply.text).toContain('<h1>Your form has not been sent</h1>');
+      expect(reply.text).toContain('<a href="/contact">Back to the form</a>');
+      // A fetch from the page is answered as before.
+      const fetched = await send(api.port, '/api/contact', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Sec-Fetch-Mode': 'cors' }, body: 'name=Jan' });
+      expect(fetched.status).toBe(415);
+    });
+
     it('takes application/json with a charset parameter', async () => {
       const reply = await send(api.port, '/api/contact', { method: 'POST', headers: { 'Content-Type': 'application/json; charset=UTF-8' }, body: JSON.stringify(contact()) });
       expect(reply.status).toBe(200);
