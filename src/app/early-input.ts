@@ -11,9 +11,13 @@ const keep = (event: Event) => {
   const target = event.target as Element;
   // A form that posts (the forms API's); a search form works without scripts and goes its own way.
   if (event.type === 'submit') {
-    if ((target as HTMLFormElement).method !== 'post') return;
+    const form = target as HTMLFormElement;
+    if (form.method !== 'post') return;
     event.preventDefault();
-    kept = target;
+    kept = form;
+    // Should the page never come alive (a script that failed to load), the browser sends the form after
+    // all, and the server answers that it was not sent and how to reach the lab.
+    setTimeout(() => live || kept !== form || form.submit(), 6000);
   } else kept = target.closest<HTMLElement>('button[aria-expanded="false"]') ?? kept;
 };
 

@@ -237,6 +237,21 @@ test.describe('the contact form', () => {
     expect(sent[0]!._elapsedMs).toBeGreaterThan(1000);
   });
 
+  test('a message sent on a page that never comes alive goes to the server after a while, which says it was not sent', async ({ page }) => {
+    const marker = unique();
+    // The page's chunks never arrive.
+    await holdPageChunks(page);
+    await page.goto('/contact', { waitUntil: 'domcontentloaded' });
+    await page.getByLabel('Full name').fill('Jan Jansen');
+    await page.getByLabel('E-mail address').fill('jan@example.com');
+    await page.getByLabel('Subject').fill(`Stuck ${marker}`);
+    await page.getByRole('textbox', { name: 'Message', exact: true }).fill('The scripts never loaded.');
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your form has not been sent', { timeout: 10_000 });
+    await expect(page.getByRole('link', { name: 'Back to the form' })).toHaveAttribute('href', '/contact');
+    expect(stored(marker)).toEqual([]);
+  });
+
   test('requires all four fields', async ({ page }) => {
     await openPage(page, '/contact');
     await page.getByRole('button', { name: 'Send message' }).click();
