@@ -247,7 +247,7 @@ test.describe('the contact form', () => {
     await page.getByLabel('Subject').fill(`Stuck ${marker}`);
     await page.getByRole('textbox', { name: 'Message', exact: true }).fill('The scripts never loaded.');
     await page.getByRole('button', { name: 'Send message' }).click();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your form has not been sent', { timeout: 10_000 });
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your form has not been sent', { timeout: 15_000 });
     await expect(page.getByRole('link', { name: 'Back to the form' })).toHaveAttribute('href', '/contact');
     expect(stored(marker)).toEqual([]);
   });
