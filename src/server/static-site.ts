@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { basename, extname, resolve, sep } from 'node:path';
@@ -78,13 +79,41 @@ interface Delivery {
   conditional: boolean;
 }
 
-/** Creates the request handler for the build in `options.distDir`; reads `site.json` once, now. */
+/** Creates the request handler for the build in `options.distDir`; reads `site.json` now, and again when a build rewrites it. */
 export function createSiteHandler(options: SiteHandlerOptions): SiteHandler {
   const clientDir = resolve(options.distDir, 'client');
-  const site = loadSiteManifest(options.distDir);
-  const pages = new Map(Object.entries(site.pages));
-  const redirects = new Map(site.redirects.map((r) => [r.from, r.to]));
-  const policies = new Map(Object.entries(site.csp).map(([file, hashes]) => [file, contentSecurityPolicy(hashes)]));
+  const siteFile = resolve(options.distDir, 'site.json');
+  const read = () => {
+    const site = loadSiteManifest(options.distDir);
+    return {
+      site,
+      pages: new Map(Object.entries(site.pages)),
+      redirects: new Map(site.redirects.map((r) => [r.from, r.to])),
+      policies: new Map(Object.entries(site.csp).map(([file, hashes]) => [file, contentSecurityPolicy(hashes)])),
+    };
+  };
+  let build = read();
+  let builtAt = statSync(siteFile).mtimeMs;
+  let checkedAt = Date.now();
+  /**
+   * The build's index, read again (at most once a second) when `npm run build` has rewritten it while the
+   * server runs, so new pages and their CSP hashes match the files now on disk. A half-written or broken
+   * index is skipped and tried again on a later request.
+   */
+  const current = () => {
+    if (Date.now() - checkedAt < 1000) return build;
+    checkedAt = Date.now();
+    try {
+      const mtime = statSync(siteFile).mtimeMs;
+      if (mtime !== builtAt) {
+        build = read();
+        builtAt = mtime;
+      }
+    } catch {
+      // Keep serving the build as it was.
+    }
+    return build;
+  };
   const basePolicy = contentSecurityPolicy();
   const files = new FileCache();
 
@@ -98,6 +127,7 @@ export function createSiteHandler(options: SiteHandlerOptions): SiteHandler {
     // "//host" would become a protocol-relative Location, so empty segments never redirect.
     if (path.includes('//')) return { kind: 'missing', path };
     const canonical = canonicalPath(path);
+    const { redirects, pages } = current();
     const target = redirects.get(canonical);
     if (target !== undefined) return { kind: 'redirect', location: encodePath(target) + query };
     if (canonical !== path) return { kind: 'redirect', location: encodePath(canonical) + query };
@@ -136,7 +166,7 @@ export function createSiteHandler(options: SiteHandlerOptions): SiteHandler {
     const served = await files.get(path, encodings);
     const { encoding, size } = served;
     const headers: OutgoingHttpHeaders = {
-      ...securityHeaders(extname(path) === '.html' ? (policies.get(file) ?? basePolicy) : basePolicy),
+      ...securityHeaders(extname(path) === '.html' ? (current().policies.get(file) ?? basePolicy) : basePolicy),
       'Cache-Control': delivery.cache,
     };
     if (info.compressible) headers['Vary'] = 'Accept-Encoding';
@@ -184,6 +214,7 @@ export function createSiteHandler(options: SiteHandlerOptions): SiteHandler {
   async function sendNotFound(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
     const lang = path === '/nl' || path.startsWith('/nl/') ? 'nl' : 'en';
     const article = /^\/(?:nl\/)?blog\/./.test(path);
+    const { site } = current();
     const file = article ? site.articleNotFound[lang] : site.notFound[lang];
     options.onNotFound?.(path);
     await send(req, res, file, { status: 404, cache: cacheControl.revalidate, conditional: false });

@@ -472,6 +472,28 @@ describe('the production server', () => {
       }
     });
 
+    it('reads the build index again when a build rewrites it, and keeps the old one while the new one is broken', async () => {
+      const copy = brokenCopy(() => {});
+      const live = await startServer({ distDir: copy.root, port: 0, host: '127.0.0.1', log: () => {}, dataDir });
+      const livePort = (live.address() as AddressInfo).port;
+      const index = join(copy.root, 'site.json');
+      const original = JSON.parse(readFileSync(index, 'utf8')) as { redirects: { from: string; to: string }[] };
+      try {
+        expect((await send(livePort, '/old-about')).status).toBe(404);
+        await new Promise((resolve) => setTimeout(resolve, 1100));
+        writeFileSync(index, '{"pages": ');
+        expect((await send(livePort, '/about')).status).toBe(200);
+        await new Promise((resolve) => setTimeout(resolve, 1100));
+        writeFileSync(index, JSON.stringify({ ...original, redirects: [...original.redirects, { from: '/old-about', to: '/about' }] }));
+        const moved = await send(livePort, '/old-about');
+        expect(moved.status).toBe(301);
+        expect(moved.headers.location).toBe('/about');
+      } finally {
+        await stopServer(live);
+        copy.cleanup();
+      }
+    });
+
     it('never answers 304 for a not-found page', async () => {
       const missing = await get('/no-such-page', { headers: { 'if-none-match': '*' } });
       expect(missing.status).toBe(404);
