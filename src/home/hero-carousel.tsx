@@ -66,7 +66,7 @@ export function HeroCarousel({ title, slides }: { title: string; slides: Slide[]
         {title}
       </h1>
       {total > 1 ? (
-        <div className="container-page relative z-[2] row-start-5 flex items-center gap-2 pt-6 pb-6 md:pb-10">
+        <div className="container-page relative z-[2] row-start-5 flex items-center gap-2 pt-6 pb-6 noscript:invisible md:pb-10">
           <button type="button" className="carousel-button" aria-label={t(playing ? 'carousel.pause' : 'carousel.play')} onClick={() => setPlaying(!playing)}>
             <LineIcon d={playing ? icons.pause : icons.play} />
           </button>

@@ -19,7 +19,7 @@ export function Footer() {
   useEffect(() => setYear(new Date().getFullYear()), []);
 
   return (
-    <footer className="bg-deep text-white/85" aria-label={t('footer.label')}>
+    <footer id="footer" className="bg-deep text-white/85" aria-label={t('footer.label')}>
       <div className="container-page grid gap-10 py-14 md:grid-cols-2 lg:grid-cols-4">
         <div>
           <Logo inverted />

@@ -69,7 +69,7 @@ export function MegaMenu({ item }: { item: ResolvedLink }) {
       <button
         ref={button}
         type="button"
-        className="nav-toggle"
+        className="nav-toggle noscript:hidden"
         aria-expanded={open}
         aria-controls={panelId}
         aria-label={t('nav.servicesMenu')}

@@ -28,7 +28,7 @@ export function MobileMenu() {
       <button
         ref={opener}
         type="button"
-        className="icon-button"
+        className="icon-button noscript:hidden"
         aria-haspopup="dialog"
         aria-expanded={open}
         onPointerDown={() => void loadPanel()}
@@ -38,6 +38,11 @@ export function MobileMenu() {
         <Icon name="menu" className="size-6" />
         <span className="sr-only">{t('nav.openMenu')}</span>
       </button>
+      {/* Without scripts the dialog cannot open: the same button leads to the footer's links instead. */}
+      <a href="#footer" className="icon-button hidden noscript:inline-grid">
+        <Icon name="menu" className="size-6" />
+        <span className="sr-only">{t('nav.openMenu')}</span>
+      </a>
       {open ? (
         <Suspense fallback={null}>
           <MobileMenuPanel onClose={close} />

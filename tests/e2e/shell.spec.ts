@@ -183,3 +183,26 @@ test.describe('the menus and the footer', () => {
     });
   }
 });
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false, viewport: { width: 375, height: 812 } });
+
+  test('the phone menu button leads to the footer links, and controls that need scripts are not shown', async ({ page }) => {
+    await page.goto('/nl');
+    // One menu control, and it works: a link to the footer with every page.
+    await expect(page.getByRole('button', { name: 'Menu openen' })).toBeHidden();
+    await page.getByRole('link', { name: 'Menu openen' }).click();
+    await expect(page).toHaveURL(/\/nl#footer$/);
+    await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Diensten' })).toBeInViewport();
+    // The carousel cannot turn without scripts: no buttons that do nothing.
+    await expect(page.getByRole('button', { name: /Volgende dia|Ga naar dia|Diavoorstelling/ })).toHaveCount(0);
+  });
+
+  test('on a wide screen the services link stays and its menu toggle is not shown', async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main menu' });
+    await expect(nav.getByRole('link', { name: 'Services', exact: true })).toBeVisible();
+    await expect(nav.getByRole('button', { name: 'Show the services menu' })).toBeHidden();
+  });
+});
