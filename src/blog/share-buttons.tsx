@@ -35,7 +35,7 @@ export function ShareButtons({ url, title }: { url: string; title: string }) {
         {t('blog.share')}
       </h2>
       <ul className="mt-4 flex flex-wrap gap-3">
-        <li>
+        <li className="noscript:hidden">
           <button type="button" className="share-button" onClick={() => void copy()}>
             <LineIcon d={icons.link} />
             {t('blog.copyLink')}

@@ -57,8 +57,9 @@ export default function BlogPage() {
           <h2 id={ids.list} className="sr-only">
             {t('blog.allArticles')}
           </h2>
-          {/* On a phone the categories scroll sideways in one row instead of filling the screen. */}
-          <div role="group" aria-label={t('blog.filterLabel')} className="-mx-5 flex gap-2 overflow-x-auto px-5 py-1 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0">
+          {/* On a phone the categories scroll sideways in one row instead of filling the screen. Filtering
+              and search need scripts (the page lists every article), so without them they are not shown. */}
+          <div role="group" aria-label={t('blog.filterLabel')} className="noscript:hidden -mx-5 flex gap-2 overflow-x-auto px-5 py-1 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0">
             {options.map((option) => {
               const pressed = category === option.id;
               return (
@@ -71,7 +72,7 @@ export default function BlogPage() {
           </div>
           <div className="mt-6 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
             {/* Before hydration the box still works: the form reloads the page with ?q=. */}
-            <form role="search" className="w-full sm:max-w-sm" onSubmit={(event) => event.preventDefault()}>
+            <form role="search" className="w-full noscript:hidden sm:max-w-sm" onSubmit={(event) => event.preventDefault()}>
               <label htmlFor={ids.search} className="field-label">
                 {t('blog.searchLabel')}
               </label>

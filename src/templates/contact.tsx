@@ -126,7 +126,7 @@ function LabMap({ title, text, address, geo }: { title: string; text: string; ad
                 <p className="mt-2 text-sm text-ink/80">{text}</p>
                 <p className="mt-2 text-sm text-ink/80">{t('contact.mapNotice')}</p>
                 <p className="mt-6 flex flex-wrap justify-center gap-3">
-                  <button type="button" className="btn btn-primary" onClick={() => setShown(true)}>
+                  <button type="button" className="btn btn-primary noscript:hidden" onClick={() => setShown(true)}>
                     {t('contact.mapShow')}
                   </button>
                   <a href={open} className="btn btn-secondary" target="_blank" rel="noopener noreferrer">

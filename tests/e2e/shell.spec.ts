@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { holdPageChunks, openPage } from './site.ts';
+import { holdPageChunks, kinds, openPage } from './site.ts';
 
 test.describe('the language switch', () => {
   for (const [from, to] of [['/services/zirconia', '/nl/services/zirconia'], ['/nl/about', '/about'], ['/', '/nl'], ['/nl', '/']] as const) {
@@ -205,4 +205,20 @@ test.describe('without JavaScript', () => {
     await expect(nav.getByRole('link', { name: 'Services', exact: true })).toBeVisible();
     await expect(nav.getByRole('button', { name: 'Show the services menu' })).toBeHidden();
   });
+
+  for (const path of kinds) {
+    test(`${path} shows no button that needs scripts, at 375 and 1440 px: only the forms' send and file buttons`, async ({ page }) => {
+      await page.goto(path);
+      for (const width of [375, 1440]) {
+        await page.setViewportSize({ width, height: 900 });
+        const shown = await page.getByRole('button').evaluateAll((buttons) =>
+          buttons
+            .filter((b) => b.checkVisibility({ visibilityProperty: true }))
+            .filter((b) => !(((b as HTMLInputElement).type === 'submit' && (b as HTMLInputElement).form) || (b as HTMLInputElement).type === 'file'))
+            .map((b) => b.getAttribute('aria-label') ?? b.textContent?.trim()),
+        );
+        expect(shown, `${path} at ${width} px`).toEqual([]);
+      }
+    });
+  }
 });
