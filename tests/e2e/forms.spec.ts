@@ -62,6 +62,22 @@ async function fillAppointment(page: Page, t: (typeof text)['en' | 'nl'], name: 
   await page.getByLabel(t.message).fill('My lower denture is loose.');
 }
 
+/** The contact form's labels, as a visitor reads them. */
+const contactText = {
+  en: { name: 'Full name', email: 'E-mail address', subject: 'Subject', message: 'Message', send: 'Send message', ok: 'Message sent successfully' },
+  nl: { name: 'Volledige naam', email: 'E-mailadres', subject: 'Onderwerp', message: 'Bericht', send: 'Bericht versturen', ok: 'Bericht succesvol verzonden' },
+} as const;
+
+/** Fills in the contact form of the open page and presses its send button. */
+async function sendContact(page: Page, lang: 'en' | 'nl', subject: string, message: string) {
+  const l = contactText[lang];
+  await page.getByLabel(l.name).fill('Jan Jansen');
+  await page.getByLabel(l.email).fill('jan@example.com');
+  await page.getByLabel(l.subject).fill(subject);
+  await page.getByRole('textbox', { name: l.message, exact: true }).fill(message);
+  await page.getByRole('button', { name: l.send }).click();
+}
+
 test.describe('the appointment form', () => {
   for (const lang of ['en', 'nl'] as const) {
     const t = text[lang];
@@ -196,12 +212,8 @@ test.describe('the contact form', () => {
     test(`sends a message in ${lang} and confirms it with a toast that closes by itself`, async ({ page }) => {
       const marker = unique();
       await openPage(page, lang === 'en' ? '/contact' : '/nl/contact');
-      const l = lang === 'en' ? { name: 'Full name', email: 'E-mail address', subject: 'Subject', message: 'Message', send: 'Send message', ok: 'Message sent successfully' } : { name: 'Volledige naam', email: 'E-mailadres', subject: 'Onderwerp', message: 'Bericht', send: 'Bericht versturen', ok: 'Bericht succesvol verzonden' };
-      await page.getByLabel(l.name).fill('Jan Jansen');
-      await page.getByLabel(l.email).fill('jan@example.com');
-      await page.getByLabel(l.subject).fill(`Question ${marker}`);
-      await page.getByRole('textbox', { name: l.message, exact: true }).fill('Do you make night guards?');
-      await page.getByRole('button', { name: l.send }).click();
+      const l = contactText[lang];
+      await sendContact(page, lang, `Question ${marker}`, 'Do you make night guards?');
       const toast = page.getByRole('status').locator('[data-toast="success"]');
       await expect(toast).toContainText(l.ok);
       await expect(page.getByLabel(l.subject)).toHaveValue('');
@@ -219,11 +231,7 @@ test.describe('the contact form', () => {
       if (request.url().includes('/api/contact')) sent.push(request.postDataJSON() as Record<string, unknown>);
     });
     await page.goto('/contact', { waitUntil: 'domcontentloaded' });
-    await page.getByLabel('Full name').fill('Jan Jansen');
-    await page.getByLabel('E-mail address').fill('jan@example.com');
-    await page.getByLabel('Subject').fill(`Early ${marker}`);
-    await page.getByRole('textbox', { name: 'Message', exact: true }).fill('Sent before the scripts were ready.');
-    await page.getByRole('button', { name: 'Send message' }).click();
+    await sendContact(page, 'en', `Early ${marker}`, 'Sent before the scripts were ready.');
     await page.waitForTimeout(1000);
     // Still on the page, nothing sent, nothing typed lost.
     await expect(page).toHaveURL(/\/contact$/);
@@ -242,11 +250,7 @@ test.describe('the contact form', () => {
     // The page's chunks never arrive.
     await holdPageChunks(page);
     await page.goto('/contact', { waitUntil: 'domcontentloaded' });
-    await page.getByLabel('Full name').fill('Jan Jansen');
-    await page.getByLabel('E-mail address').fill('jan@example.com');
-    await page.getByLabel('Subject').fill(`Stuck ${marker}`);
-    await page.getByRole('textbox', { name: 'Message', exact: true }).fill('The scripts never loaded.');
-    await page.getByRole('button', { name: 'Send message' }).click();
+    await sendContact(page, 'en', `Stuck ${marker}`, 'The scripts never loaded.');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your form has not been sent', { timeout: 15_000 });
     await expect(page.getByRole('link', { name: 'Back to the form' })).toHaveAttribute('href', '/contact');
     expect(stored(marker)).toEqual([]);
@@ -408,11 +412,7 @@ test.describe('without JavaScript', () => {
   test('a sent form says in the page language that it was not sent, and Back returns to the form as it was filled in', async ({ page }) => {
     const marker = unique();
     await page.goto('/nl/contact');
-    await page.getByLabel('Volledige naam').fill('Jan Jansen');
-    await page.getByLabel('E-mailadres').fill('jan@example.com');
-    await page.getByLabel('Onderwerp').fill(`Zonder scripts ${marker}`);
-    await page.getByRole('textbox', { name: 'Bericht', exact: true }).fill('Verstuurd zonder JavaScript.');
-    await page.getByRole('button', { name: 'Bericht versturen' }).click();
+    await sendContact(page, 'nl', `Zonder scripts ${marker}`, 'Verstuurd zonder JavaScript.');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Uw formulier is niet verstuurd');
     await expect(page.getByRole('link', { name: 'Terug naar het formulier' })).toHaveAttribute('href', '/nl/contact');
     await expect(page.getByRole('link', { name: '030 000 0000' })).toHaveAttribute('href', 'tel:0300000000');
