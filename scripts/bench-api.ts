@@ -23,7 +23,7 @@ import Database from 'better-sqlite3';
 import { appointmentServices, todayInNetherlands } from '../schemas/forms.ts';
 import { startServer, stopServer } from '../src/server/server.ts';
 import { readApiSettings } from '../src/server/settings.ts';
-import { loadSiteManifest } from '../src/server/site-manifest.ts';
+import { loadSiteIndex } from '../src/server/site-index.ts';
 
 const { values } = parseArgs({
   options: { duration: { type: 'string', default: '20' }, connections: { type: 'string', default: '10' }, serve: { type: 'boolean', default: false } },
@@ -104,7 +104,7 @@ async function bench(): Promise<void> {
   const duration = Number(values.duration);
   const connections = Number(values.connections);
   try {
-    loadSiteManifest(dist);
+    loadSiteIndex(dist);
   } catch {
     console.log('no usable build in dist/: building');
     const built = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });

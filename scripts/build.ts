@@ -12,7 +12,9 @@ import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'vite';
 import type { Assets } from '../src/app/router.tsx';
-import type { FormsSettings } from '../src/server/site-manifest.ts';
+import { languages } from '../schemas/common.ts';
+import type { SiteIndex } from '../schemas/site-index.ts';
+import { langOfPath, localizePath } from '../src/shared/paths.ts';
 import { formatReport, generate } from './content/index.ts';
 import { listRoutes, type RouteRecord } from './content/emit.ts';
 import { writeFeeds } from './feeds.ts';
@@ -28,20 +30,6 @@ const extraPages = {
   notFound: { en: ['/__not-found__', '404.html'], nl: ['/nl/__not-found__', 'nl/404.html'] },
   articleNotFound: { en: ['/blog/__not-found__', 'blog/404.html'], nl: ['/nl/blog/__not-found__', 'nl/blog/404.html'] },
 } as const;
-
-/** The contract with the server (src/server/): what to serve for which path. */
-export interface SiteIndex {
-  pages: Record<string, string>;
-  notFound: { en: string; nl: string };
-  articleNotFound: { en: string; nl: string };
-  redirects: { from: string; to: string }[];
-  /** sha256 sources of each HTML file's inline scripts, for its Content-Security-Policy. */
-  csp: Record<string, string[]>;
-  /** One page of each kind (template) in each language, for measurements and tests. */
-  kinds: Record<string, string[]>;
-  /** The forms API's settings and texts (site.yaml, ui.yaml), so the server reads no content at run time. */
-  forms: FormsSettings;
-}
 
 async function main() {
   const started = performance.now();
@@ -65,7 +53,7 @@ async function main() {
     pages: {},
     notFound: { en: extraPages.notFound.en[1], nl: extraPages.notFound.nl[1] },
     articleNotFound: { en: extraPages.articleNotFound.en[1], nl: extraPages.articleNotFound.nl[1] },
-    redirects: checked.model.redirects.flatMap((e) => e.data.redirects).flatMap((r) => [r, { from: `/nl${r.from}`, to: `/nl${r.to}` }]),
+    redirects: checked.model.redirects.flatMap((e) => e.data.redirects).flatMap((r) => languages.map((lang) => ({ from: localizePath(r.from, lang), to: localizePath(r.to, lang) }))),
     csp: {},
     kinds: {},
     forms: formsSettings(checked.model),
@@ -87,7 +75,7 @@ async function main() {
     await renderTo(route.path, file, 200);
     site.pages[route.path] = file;
     const kind = (site.kinds[route.template] ??= []);
-    if (!kind.some((p) => (p.startsWith('/nl') ? 'nl' : 'en') === route.lang)) kind.push(route.path);
+    if (!kind.some((p) => langOfPath(p) === route.lang)) kind.push(route.path);
   }
   for (const group of Object.values(extraPages)) {
     for (const [path, file] of Object.values(group)) await renderTo(path, file, 404);

@@ -5,11 +5,10 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { Page } from '../schemas/index.ts';
-import { plainText } from '../src/blog/filter.ts';
+import type { Lang, Page } from '../schemas/index.ts';
+import { plainText } from '../src/shared/inline-text.ts';
+import { localizePath } from '../src/shared/paths.ts';
 import type { ContentModel } from './content/check.ts';
-
-type Lang = 'en' | 'nl';
 
 /** Text and attribute values with the five XML special characters escaped. */
 export function escapeXml(text: string): string {
@@ -17,14 +16,13 @@ export function escapeXml(text: string): string {
 }
 
 /** Where a language's feed lives, below the site's root. */
-export const feedPath = (lang: Lang): string => (lang === 'nl' ? '/nl/feed.xml' : '/feed.xml');
+export const feedPath = (lang: Lang): string => localizePath('/feed.xml', lang);
 
 /** The Atom feed of one language, newest article first. */
 export function atomFeed(model: ContentModel, lang: Lang): string {
   const site = model.site!.data;
   const blog = model.pages.get('blog')!.data as Extract<Page, { id: 'blog' }>;
   const origin = site.url.replace(/\/$/, '');
-  const prefix = lang === 'nl' ? '/nl' : '';
   const time = (date: string) => `${date}T00:00:00Z`;
   const title = (model.ui?.data.blog?.feedTitle?.[lang] ?? '{name} blog').replace('{name}', site.name);
   const articles = [...model.articles.values()].map((e) => e.data).sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug));
@@ -32,7 +30,7 @@ export function atomFeed(model: ContentModel, lang: Lang): string {
   const e = escapeXml;
 
   const entries = articles.map((a) => {
-    const url = `${origin}${prefix}/blog/${a.slug}`;
+    const url = `${origin}${localizePath(`/blog/${a.slug}`, lang)}`;
     const category = blog.categories.find((c) => c.id === a.category);
     return [
       '  <entry>',
@@ -41,7 +39,7 @@ export function atomFeed(model: ContentModel, lang: Lang): string {
       `    <link rel="alternate" type="text/html" href="${e(url)}"/>`,
       `    <published>${time(a.date)}</published>`,
       `    <updated>${time(a.updated ?? a.date)}</updated>`,
-      `    <author><name>${e(a.author[lang])}</name><uri>${e(`${origin}${prefix || '/'}`)}</uri></author>`,
+      `    <author><name>${e(a.author[lang])}</name><uri>${e(`${origin}${localizePath('/', lang)}`)}</uri></author>`,
       `    <category term="${e(a.category)}" label="${e(category?.label[lang] ?? a.category)}"/>`,
       `    <summary type="text">${e(plainText(a.excerpt[lang]))}</summary>`,
       '  </entry>',
@@ -55,7 +53,7 @@ export function atomFeed(model: ContentModel, lang: Lang): string {
     `  <title>${e(title)}</title>`,
     `  <subtitle>${e(blog.seo.description[lang])}</subtitle>`,
     `  <link rel="self" type="application/atom+xml" href="${e(origin + feedPath(lang))}"/>`,
-    `  <link rel="alternate" type="text/html" hreflang="${lang}" href="${e(`${origin}${prefix}/blog`)}"/>`,
+    `  <link rel="alternate" type="text/html" hreflang="${lang}" href="${e(`${origin}${localizePath('/blog', lang)}`)}"/>`,
     `  <updated>${time(updated)}</updated>`,
     `  <author><name>${e(site.name)}</name><uri>${e(`${origin}/`)}</uri></author>`,
     `  <icon>${e(`${origin}/favicon.svg`)}</icon>`,

@@ -2,6 +2,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { SiteIndex } from '../schemas/site-index.ts';
 
 /** Per-page budget for first-load JavaScript and CSS, gzipped. */
 export const budget = { js: 110 * 1024, css: 20 * 1024 };
@@ -51,7 +52,7 @@ export function pageWeight(clientDir: string, path: string, htmlFile: string, ki
 
 /** One page of every kind in both languages, as the build lists them in site.json. */
 export function measureKinds(distDir: string): PageWeight[] {
-  const site = JSON.parse(readFileSync(join(distDir, 'site.json'), 'utf8')) as { pages: Record<string, string>; kinds: Record<string, string[]> };
+  const site = SiteIndex.parse(JSON.parse(readFileSync(join(distDir, 'site.json'), 'utf8')));
   return Object.entries(site.kinds).flatMap(([kind, paths]) => paths.map((path) => pageWeight(join(distDir, 'client'), path, site.pages[path]!, kind)));
 }
 

@@ -10,7 +10,9 @@ import type { Diagnostic } from './diagnostics.ts';
 import { SourceFile, type PathSegment } from './source.ts';
 import { closest, didYouMean, didYouMeanPath } from './suggest.ts';
 import { validate, dotted } from './validate.ts';
-import { inlineLink, isLocalizedText, localizePath, slugify, walk } from './walk.ts';
+import { inlineLink } from '../../src/shared/inline-text.ts';
+import { englishPath, langOfPath, localizePath } from '../../src/shared/paths.ts';
+import { isLocalizedText, slugify, walk } from './walk.ts';
 
 /** Where the check reads from; every path is absolute. */
 export interface CheckOptions {
@@ -403,15 +405,15 @@ function crossCheck(model: ContentModel, broken: Record<CollectionName, Set<stri
     const clean = target.length > 1 ? target.replace(/\/$/, '') : target;
     if (!targets.has(clean)) {
       if (brokenPages && !/^\/(nl\/)?(services|blog)\//.test(clean)) continue;
-      const english = clean.replace(/^\/nl(?=\/|$)/, '') || '/';
+      const english = englishPath(clean);
       report('link/broken', `the link "${href}" points at no page`, didYouMeanPath(english, [...known, ...redirectTo.keys()]) || 'link to an existing page (npm run routes lists them)');
       continue;
     }
-    if (clean === '/nl' || clean.startsWith('/nl/')) {
-      report('link/language-prefix', `the link "${href}" names the Dutch page`, `write the English path "${clean.replace(/^\/nl/, '') || '/'}"; Dutch pages add /nl themselves`, 'warning');
+    if (langOfPath(clean) === 'nl') {
+      report('link/language-prefix', `the link "${href}" names the Dutch page`, `write the English path "${englishPath(clean)}"; Dutch pages add /nl themselves`, 'warning');
     }
     if (hash) {
-      const list = facts.anchors.get(clean.replace(/^\/nl(?=\/|$)/, '') || '/');
+      const list = facts.anchors.get(englishPath(clean));
       if (list && !list.has(hash)) report('link/broken', `"${clean}" has no heading with the anchor "#${hash}"`, didYouMean(hash, list) || `anchors there: ${[...list].join(', ')}`);
     }
   }

@@ -2,13 +2,15 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { dirname, join, relative, sep } from 'node:path';
 import { serverOnlyUiGroups, shellUiGroups, type Article, type Page } from '../../schemas/index.ts';
 import type { ContentModel } from './check.ts';
-import { inlineLink, isLocalizedText, localizePath, slugify } from './walk.ts';
+import type { Lang } from '../../schemas/common.ts';
+import { inlineLink } from '../../src/shared/inline-text.ts';
+import { englishPath, localizePath } from '../../src/shared/paths.ts';
+import { isLocalizedText, slugify } from './walk.ts';
 
 /** A UI group the pages load on demand: neither in the shell nor only for the server. */
 const pageUiGroup = (group: string): boolean =>
   !(shellUiGroups as readonly string[]).includes(group) && !(serverOnlyUiGroups as readonly string[]).includes(group);
 
-type Lang = 'en' | 'nl';
 const langs: Lang[] = ['en', 'nl'];
 
 /** The first line of every generated file. */
@@ -99,7 +101,7 @@ function buildFiles(model: ContentModel, options: EmitOptions): Map<string, stri
   const href = (value: string, lang: Lang): string => {
     if (!value.startsWith('/')) return value;
     const [path, hash] = value.split('#', 2) as [string, string | undefined];
-    const english = path.replace(/^\/nl(?=\/|$)/, '') || '/';
+    const english = englishPath(path);
     const final = redirects.get(english) ?? english;
     return localizePath(final, lang) + (hash ? `#${hash}` : '');
   };

@@ -1,5 +1,5 @@
 /** The `forms` section of dist/site.json: what the forms API needs from content/, in both languages. */
-import type { FormsSettings } from '../../src/server/site-manifest.ts';
+import type { FormsSettings } from '../../schemas/site-index.ts';
 import type { ContentModel } from './check.ts';
 
 /** The interface-string groups the server uses: field errors, API answers, service and field labels, and its mails. */

@@ -21,9 +21,6 @@ export function walk(value: unknown, visit: (value: unknown, path: PathSegment[]
   }
 }
 
-/** An `[label](target)` link inside a text. */
-export const inlineLink = /\[([^\]\n]+)\]\(([^)\s]+)\)/g;
-
 /** True for a `{ en, nl }` pair of texts. */
 export function isLocalizedText(value: unknown): value is { en: string; nl: string } {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
@@ -40,10 +37,4 @@ export function slugify(text: string): string {
     .replace(/\*\*/g, '')
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
-}
-
-/** The Dutch twin of an English path: `/` -> `/nl`, `/about` -> `/nl/about`. */
-export function localizePath(path: string, lang: 'en' | 'nl'): string {
-  if (lang === 'en') return path;
-  return path === '/' ? '/nl' : `/nl${path}`;
 }

@@ -1,5 +1,5 @@
 import { HeadContent, isNotFound, Scripts, useRouterState, type ErrorComponentProps } from '@tanstack/react-router';
-import { langOfPath } from './i18n.tsx';
+import { langOfPath, localizePath } from '../shared/paths.ts';
 
 // Errors can happen before the strings of the shell have loaded, so these few live here.
 const text = {
@@ -20,7 +20,7 @@ export function ErrorMessage({ error }: ErrorComponentProps) {
       <p className="mt-4 font-mono text-ink/80">{status ? `${status} ${message}` : message}</p>
       <p className="mt-8 flex flex-wrap justify-center gap-4">
         <a className="btn btn-primary" href={pathname}>{t.reload}</a>
-        <a className="btn btn-secondary" href={lang === 'nl' ? '/nl' : '/'}>{t.home}</a>
+        <a className="btn btn-secondary" href={localizePath('/', lang)}>{t.home}</a>
       </p>
     </section>
   );

@@ -1,5 +1,6 @@
-import type { Lang, ResolvedImage, ShellContent } from '../content/types.ts';
-import { twinPath } from './i18n.tsx';
+import type { Lang } from '../../schemas/common.ts';
+import type { ResolvedImage, ShellContent } from '../content/types.ts';
+import { twinPath } from '../shared/paths.ts';
 
 type Meta = { title?: string; name?: string; property?: string; content?: string; charSet?: string };
 type LinkTag = { rel: string; href: string; hrefLang?: string; type?: string; title?: string };

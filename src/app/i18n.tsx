@@ -1,7 +1,8 @@
 import { usePageData } from './page-data.ts';
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import type { UiKey } from '@generated/manifest.ts';
-import type { Lang, ShellContent } from '../content/types.ts';
+import type { Lang } from '../../schemas/common.ts';
+import type { ShellContent } from '../content/types.ts';
 
 interface ShellValue {
   lang: Lang;
@@ -36,18 +37,4 @@ export function useT(): (key: UiKey, vars?: Record<string, string | number>) => 
   const { shell } = useShell();
   const page = usePageData()?.ui;
   return (key, vars) => format(shell.ui[key] ?? page?.[key] ?? key, vars);
-}
-
-/** Locale tags for dates and numbers. */
-export const localeOf: Record<Lang, string> = { en: 'en-GB', nl: 'nl-NL' };
-
-/** The language of a path: `/nl` and `/nl/...` are Dutch, everything else English. */
-export function langOfPath(pathname: string): Lang {
-  return pathname === '/nl' || pathname.startsWith('/nl/') ? 'nl' : 'en';
-}
-
-/** The same page in the other language. */
-export function twinPath(pathname: string): string {
-  if (langOfPath(pathname) === 'nl') return pathname.replace(/^\/nl/, '') || '/';
-  return pathname === '/' ? '/nl' : `/nl${pathname}`;
 }

@@ -1,7 +1,8 @@
 import { HeadContent, Outlet, Scripts, useLoaderData, useRouterState } from '@tanstack/react-router';
 import { Footer } from '../shell/footer.tsx';
 import { Header } from '../shell/header.tsx';
-import { langOfPath, ShellProvider, useT } from './i18n.tsx';
+import { langOfPath } from '../shared/paths.ts';
+import { ShellProvider, useT } from './i18n.tsx';
 import { NavigationEffects } from './navigation-effects.tsx';
 
 /** The HTML document: its language follows the path, its head the matched routes. */

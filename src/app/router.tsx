@@ -4,7 +4,8 @@ import {
   type ArticleSlug, type BlogCategoryId, type ContentKey, type ServiceSlug,
 } from '@generated/manifest.ts';
 import { contentOverride } from '../content/live.ts';
-import type { Lang, ShellContent, Template, TemplateContent } from '../content/types.ts';
+import type { Lang } from '../../schemas/common.ts';
+import type { ShellContent, Template, TemplateContent } from '../content/types.ts';
 import { templates, templateUi } from '../templates/index.ts';
 import { ErrorMessage, ErrorScreen } from './error-screen.tsx';
 import { labJsonLd, pageHead } from './head.ts';

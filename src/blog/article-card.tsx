@@ -1,12 +1,8 @@
-import { localeOf, useShell } from '../app/i18n.tsx';
+import { useShell } from '../app/i18n.tsx';
 import { SiteLink } from '../components/site-link.tsx';
-import type { ArticleCard, Lang } from '../content/types.ts';
-import { plainText } from './filter.ts';
-
-/** An ISO date ("2025-03-12") as the page's language writes it ("12 March 2025", "12 maart 2025"). */
-export function formatDate(iso: string, lang: Lang): string {
-  return new Intl.DateTimeFormat(localeOf[lang], { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
-}
+import type { ArticleCard } from '../content/types.ts';
+import { longDate } from '../shared/format.ts';
+import { plainText } from '../shared/inline-text.ts';
 
 /** An article as a card: its title links to it (the whole card is the click target), then excerpt and date; the cover sits on top. */
 export function ArticleCardView({ article }: { article: ArticleCard }) {
@@ -22,7 +18,7 @@ export function ArticleCardView({ article }: { article: ArticleCard }) {
         </h3>
         <p className="mt-3 text-ink/80">{plainText(article.excerpt)}</p>
         <p className="mt-auto pt-5 text-sm text-ink/70">
-          <time dateTime={article.date}>{formatDate(article.date, lang)}</time>
+          <time dateTime={article.date}>{longDate(article.date, lang)}</time>
         </p>
       </div>
       {/* Below the hero on every screen, so it loads as it scrolls into view. */}

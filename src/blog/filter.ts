@@ -1,4 +1,5 @@
 import type { ArticleCard } from '../content/types.ts';
+import { plainText } from '../shared/inline-text.ts';
 
 /** What the visitor chose on the blog list: a category key (none is All) and the search text. */
 export interface BlogFilter {
@@ -13,8 +14,6 @@ export function categoryKey(name: string): string {
 
 // Case and accents are ignored, so "PATIENTEN" finds "patiënten".
 const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-/** Content text without its inline markup: links keep their label, bold its text (what the visitor reads). */
-export const plainText = (text: string): string => text.replace(/\[([^\]]+)\]\([^)]*\)/g, '$1').replace(/\*\*/g, '');
 
 /** Whether an article card is shown: it is in the category (if any) and every word searched is in its title or excerpt. */
 export function matches(article: ArticleCard, filter: BlogFilter): boolean {

@@ -1,4 +1,6 @@
-import type { ArticleContent, Lang, ShellContent } from '../content/types.ts';
+import type { Lang } from '../../schemas/common.ts';
+import type { ArticleContent, ShellContent } from '../content/types.ts';
+import { localizePath } from '../shared/paths.ts';
 
 /**
  * Structured data (schema.org BlogPosting) for one article in one language: headline, cover,
@@ -6,8 +8,7 @@ import type { ArticleContent, Lang, ShellContent } from '../content/types.ts';
  * It is built here rather than in the route's head so that only article pages download the code.
  */
 export function blogPostingJsonLd(site: ShellContent['site'], lang: Lang, article: ArticleContent): Record<string, unknown> {
-  const prefix = lang === 'nl' ? '/nl' : '';
-  const url = `${site.url}${prefix}/blog/${article.slug}`;
+  const url = `${site.url}${localizePath(`/blog/${article.slug}`, lang)}`;
   return {
     '@context': 'https://schema.org',
     '@type': 'BlogPosting',
@@ -16,7 +17,7 @@ export function blogPostingJsonLd(site: ShellContent['site'], lang: Lang, articl
     image: { '@type': 'ImageObject', url: site.url + article.image.src, width: article.image.width, height: article.image.height },
     datePublished: article.date,
     dateModified: article.updated ?? article.date,
-    author: { '@type': 'Organization', name: article.author, url: `${site.url}${prefix}/about` },
+    author: { '@type': 'Organization', name: article.author, url: `${site.url}${localizePath('/about', lang)}` },
     // The same @id as the lab's own structured data on every page.
     publisher: { '@type': 'Organization', '@id': `${site.url}/#lab`, name: site.name, url: `${site.url}/` },
     inLanguage: lang,

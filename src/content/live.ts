@@ -1,4 +1,4 @@
-import type { Lang } from './types.ts';
+import type { Lang } from '../../schemas/common.ts';
 
 /** A content module the dev server rewrote after a change under content/. */
 export interface ChangedModule {

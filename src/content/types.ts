@@ -5,8 +5,8 @@ import type {
 } from '../../schemas/index.ts';
 import type { z } from 'zod';
 
-/** The site's languages. */
-export type Lang = 'en' | 'nl';
+// The generated modules name the language type from here, with the content types.
+export type { Lang } from '../../schemas/common.ts';
 
 /** An image as a page uses it: a URL, its intrinsic size and the alt text in the page's language. */
 export interface ResolvedImage {

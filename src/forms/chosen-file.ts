@@ -1,4 +1,4 @@
-import { detectUpload } from './file-check.ts';
+import { detectUpload } from '../shared/file-check.ts';
 import type { FieldProblem } from './validate.ts';
 
 // Loaded when a dentist chooses a file, so the order page's first load carries none of it.

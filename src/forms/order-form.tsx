@@ -1,9 +1,9 @@
 import { useRef, useState, type ChangeEvent } from 'react';
-import { localeOf, useShell, useT } from '../app/i18n.tsx';
+import { useShell, useT } from '../app/i18n.tsx';
 import { Icon } from '../components/icons.tsx';
 import { useFeedback } from './feedback.tsx';
 import { FieldMessages, Honeypot, RequiredNote, SubmitRow, TextAreaField, TextField } from './fields.tsx';
-import { maxUploadBytes } from './limits.ts';
+import { maxUploadBytes } from '../shared/upload-limits.ts';
 import { useForm } from './use-form.ts';
 import type { Encode, FieldProblem } from './validate.ts';
 
@@ -59,7 +59,7 @@ export function OrderForm() {
     setFile(null);
     if (!selected) return;
     setChecking(true);
-    const { problem, size = '' } = await checkFile(selected, localeOf[lang]).catch(() => ({ problem: { key: 'validation.fileType' } as FieldProblem, size: '' }));
+    const { problem, size = '' } = await checkFile(selected, lang).catch(() => ({ problem: { key: 'validation.fileType' } as FieldProblem, size: '' }));
     setChecking(false);
     refused.current = problem;
     if (problem) {

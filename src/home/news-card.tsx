@@ -1,17 +1,17 @@
-import { localeOf, useShell } from '../app/i18n.tsx';
+import { useShell } from '../app/i18n.tsx';
 import { SiteLink } from '../components/site-link.tsx';
 import type { ArticleCard } from '../content/types.ts';
+import { longDate } from '../shared/format.ts';
 
 /** An article as a card: picture, category and date, and its title, whose link covers the card. */
 export function NewsCard({ article }: { article: ArticleCard }) {
   const { lang } = useShell();
-  const date = new Intl.DateTimeFormat(localeOf[lang], { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(article.date));
   return (
     <article className="news-card card relative flex h-full flex-col overflow-hidden p-0">
       <img src={article.image.src} width={article.image.width} height={article.image.height} alt={article.image.alt} loading="lazy" decoding="async" className="aspect-video w-full bg-sand object-cover" />
       <div className="flex flex-1 flex-col gap-3 p-6">
         <p className="text-sm text-ink/75">
-          <span className="font-semibold text-teal">{article.category.label}</span> · <time dateTime={article.date}>{date}</time>
+          <span className="font-semibold text-teal">{article.category.label}</span> · <time dateTime={article.date}>{longDate(article.date, lang)}</time>
         </p>
         <h3 className="text-xl leading-snug font-semibold text-deep">
           <SiteLink href={article.href} className="news-card-link hover:underline">

@@ -1,14 +1,16 @@
 import { rm } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
+import type { Lang } from '../../schemas/common.ts';
 import { AppointmentRequest, ContactRequest, OrderRequest, TestimonialRequest } from '../../schemas/forms.ts';
+import type { FormsSettings } from '../../schemas/site-index.ts';
+import { langOfPath, localizePath } from '../shared/paths.ts';
 import { BodyError, declaredLength, readJsonBody, readMultipartBody, type MultipartBody } from './body.ts';
 import { safeHeader } from './mail.ts';
 import { clientKey, createRateLimiter } from './rate-limit.ts';
 import { contentSecurityPolicy, securityHeaders } from './security-headers.ts';
-import type { FormsSettings } from './site-manifest.ts';
 import type { SubmissionInput, SubmissionKind } from './store.ts';
-import { defaultFrom, mailMessageKeys, mailsFor, translator, type Lang, type Translate, type UploadInfo } from './submissions.ts';
+import { defaultFrom, mailMessageKeys, mailsFor, translator, type Translate, type UploadInfo } from './submissions.ts';
 import { detectUpload, maxUploadBytes, storeUpload, type UploadRejection } from './uploads.ts';
 
 /** The limits of the forms API. */
@@ -136,7 +138,7 @@ function isPageLoad(req: IncomingMessage): boolean {
 function pageLanguage(req: IncomingMessage, query: URLSearchParams): Lang {
   if (query.get('lang') === null && req.headers.referer) {
     const from = URL.parse(req.headers.referer)?.pathname;
-    if (from === '/nl' || from?.startsWith('/nl/')) return 'nl';
+    if (from && langOfPath(from) === 'nl') return 'nl';
   }
   return requestLanguage(query, req.headers['accept-language']);
 }
@@ -278,7 +280,7 @@ export function createApiHandler(options: ApiOptions): ApiHandler {
     const t = (key: string) => escapeHtml(translate[lang](key));
     // Read to its end (as far as the largest form may be), so the browser, still sending, shows the page.
     const close = !(await drain(req, apiLimits.multipartBytes));
-    const page = `${lang === 'nl' ? '/nl' : ''}${endpoint.page}`;
+    const page = localizePath(endpoint.page, lang);
     const phone = escapeHtml(forms.phone);
     const email = escapeHtml(forms.labEmail);
     const html = [

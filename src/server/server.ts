@@ -4,7 +4,8 @@ import { createApiHandler, type ApiHandler } from './api.ts';
 import { startDelivery, type DeliveryOptions } from './delivery.ts';
 import { createTransport } from './mail.ts';
 import { defaultMinFillMs, defaultRateLimit, type ApiSettings } from './settings.ts';
-import { loadSiteManifest, type FormsSettings } from './site-manifest.ts';
+import type { FormsSettings } from '../../schemas/site-index.ts';
+import { loadSiteIndex } from './site-index.ts';
 import { createSiteHandler } from './static-site.ts';
 import { batchSaves, openStore } from './store.ts';
 
@@ -74,7 +75,7 @@ export function startApi(forms: FormsSettings, options: Omit<ServerOptions, 'dis
 export async function startServer(options: ServerOptions): Promise<Server> {
   const log = options.log ?? console.log;
   const site = createSiteHandler({ distDir: options.distDir, onNotFound: (path) => log(`404 ${path}`) });
-  const { api, close } = startApi(loadSiteManifest(options.distDir).forms, { ...options, log });
+  const { api, close } = startApi(loadSiteIndex(options.distDir).forms, { ...options, log });
   const handle = (req: IncomingMessage, res: ServerResponse) => {
     api(req, res)
       .then((handled) => (handled ? true : site(req, res)))

@@ -3,11 +3,12 @@ import { stat } from 'node:fs/promises';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { basename, extname, resolve, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { langOfPath } from '../shared/paths.ts';
 import { FileCache } from './file-cache.ts';
 import { acceptedEncodings, matchesIfNoneMatch, parseRange, type ByteRange } from './negotiation.ts';
 import { canonicalPath, encodePath, parseRequestPath } from './request-path.ts';
 import { contentSecurityPolicy, securityHeaders } from './security-headers.ts';
-import { loadSiteManifest } from './site-manifest.ts';
+import { loadSiteIndex } from './site-index.ts';
 
 /** Where the build is: `distDir` holds `site.json` and the `client/` folder that is served. */
 export interface SiteHandlerOptions {
@@ -84,7 +85,7 @@ export function createSiteHandler(options: SiteHandlerOptions): SiteHandler {
   const clientDir = resolve(options.distDir, 'client');
   const siteFile = resolve(options.distDir, 'site.json');
   const read = () => {
-    const site = loadSiteManifest(options.distDir);
+    const site = loadSiteIndex(options.distDir);
     return {
       site,
       pages: new Map(Object.entries(site.pages)),
@@ -212,7 +213,7 @@ export function createSiteHandler(options: SiteHandlerOptions): SiteHandler {
   }
 
   async function sendNotFound(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
-    const lang = path === '/nl' || path.startsWith('/nl/') ? 'nl' : 'en';
+    const lang = langOfPath(path);
     const article = /^\/(?:nl\/)?blog\/./.test(path);
     const { site } = current();
     const file = article ? site.articleNotFound[lang] : site.notFound[lang];

@@ -1,13 +1,13 @@
-import type { UploadKind } from '../forms/file-check.ts';
+import type { Lang } from '../../schemas/common.ts';
+import type { FormsSettings } from '../../schemas/site-index.ts';
+import type { UploadKind } from '../shared/file-check.ts';
+import { fileSize, longDate } from '../shared/format.ts';
 import { safeHeader, type MailMessage } from './mail.ts';
-import type { FormsSettings } from './site-manifest.ts';
 import type { SubmissionKind } from './store.ts';
 
 // The mails a submission causes: a notification to the lab (in Dutch, the lab's language) listing every
 // field with its form label, and for an appointment a confirmation to the visitor in their language.
 // Every text comes from content/ui.yaml through dist/site.json (forms.messages).
-
-export type Lang = 'en' | 'nl';
 
 /** Looks up "group.key" and fills its {placeholders}; throws on a missing text, a build/server mismatch. */
 export type Translate = (key: string, vars?: Record<string, string | number>) => string;
@@ -50,22 +50,7 @@ interface Line {
 const serviceKey = (id: string) => `appointmentServices.${id.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase())}`;
 
 // Made once: building an Intl formatter costs far more than using one.
-const dateFormats = {
-  en: new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }),
-  nl: new Intl.DateTimeFormat('nl-NL', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }),
-};
 const receivedFormat = new Intl.DateTimeFormat('nl-NL', { dateStyle: 'full', timeStyle: 'short', timeZone: 'Europe/Amsterdam' });
-const sizeFormats = {
-  en: new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 }),
-  nl: new Intl.NumberFormat('nl-NL', { maximumFractionDigits: 1 }),
-};
-
-/** "donderdag 5 maart 2026" for 2026-03-05. */
-function longDate(value: unknown, lang: Lang): string {
-  const date = new Date(`${String(value)}T12:00:00Z`);
-  if (Number.isNaN(date.getTime())) return String(value);
-  return dateFormats[lang].format(date);
-}
 
 const layouts: Record<SubmissionKind, Line[]> = {
   appointment: [
@@ -73,7 +58,7 @@ const layouts: Record<SubmissionKind, Line[]> = {
     { field: 'EmailAddress', label: 'forms.email' },
     { field: 'PhoneNumber', label: 'forms.phone' },
     { field: 'Service', label: 'forms.service', format: (value, t) => t(serviceKey(String(value))) },
-    { field: 'PreferredDate', label: 'forms.date', format: (value, _t, lang) => `${longDate(value, lang)} (${String(value)})` },
+    { field: 'PreferredDate', label: 'forms.date', format: (value, _t, lang) => `${longDate(String(value), lang, { weekday: true })} (${String(value)})` },
     { field: 'PreferredTime', label: 'forms.time' },
     { field: 'AdditionalMessage', label: 'forms.message', block: true },
   ],
@@ -156,11 +141,6 @@ export const mailMessageKeys: string[] = [
 
 const uploadTypes: Record<UploadKind, string> = { pdf: 'PDF', jpeg: 'JPEG', png: 'PNG', docx: 'Word (DOCX)', stl: 'STL' };
 
-/** "840 kB", "2,4 MB": decimal units, as the order form shows a chosen file. */
-function fileSize(bytes: number, lang: Lang): string {
-  return bytes >= 1_000_000 ? `${sizeFormats[lang].format(bytes / 1_000_000)} MB` : `${Math.max(1, Math.round(bytes / 1000))} kB`;
-}
-
 /** `"Name" <address>` with the name cleaned, so nothing in it can open another address or header. */
 export function mailbox(name: string, address: string): string {
   const cleaned = safeHeader(name).replace(/["\\<>]/g, '').trim();
@@ -221,7 +201,7 @@ export function appointmentConfirmation(data: Record<string, unknown>, lang: Lan
     t('mail.confirmIntro'),
     '',
     `${label('forms.service')}: ${t(serviceKey(text(data.Service)))}`,
-    `${label('forms.date')}: ${longDate(data.PreferredDate, lang)}`,
+    `${label('forms.date')}: ${longDate(text(data.PreferredDate), lang, { weekday: true })}`,
     `${label('forms.time')}: ${text(data.PreferredTime)}`,
     '',
     t('mail.confirmNotFixed'),

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { uploadFormats } from '../forms/file-check.ts';
+import { uploadFormats } from '../shared/file-check.ts';
 
-export { detectUpload, maxUploadBytes, type UploadCheck, type UploadKind, type UploadRejection } from '../forms/file-check.ts';
+export { detectUpload, maxUploadBytes, type UploadCheck, type UploadKind, type UploadRejection } from '../shared/file-check.ts';
 
 /**
  * Saves an accepted upload as `<dataDir>/uploads/<32 random hex>.<extension>`, readable by this

@@ -1,5 +1,6 @@
 import { Link, useRouterState } from '@tanstack/react-router';
-import { twinPath, useShell, useT } from '../app/i18n.tsx';
+import { useShell, useT } from '../app/i18n.tsx';
+import { twinPath } from '../shared/paths.ts';
 import { Icon } from '../components/icons.tsx';
 
 /** EN/NL: the same page in the other language, named in that language. */

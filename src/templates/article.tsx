@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useShell, useT } from '../app/i18n.tsx';
-import { ArticleCardView, formatDate } from '../blog/article-card.tsx';
+import { ArticleCardView } from '../blog/article-card.tsx';
 import { FeedLink } from '../blog/feed-link.tsx';
 import { ShareButtons } from '../blog/share-buttons.tsx';
 import { blogPostingJsonLd } from '../blog/structured-data.ts';
@@ -10,6 +10,8 @@ import { Icon } from '../components/icons.tsx';
 import { RichText } from '../components/rich-text.tsx';
 import { SiteLink } from '../components/site-link.tsx';
 import { usePageContent } from '../app/page-data.ts';
+import { longDate } from '../shared/format.ts';
+import { localizePath } from '../shared/paths.ts';
 
 /**
  * A blog article: the hero (category, title, date, author over the cover), the body with its
@@ -20,7 +22,6 @@ export default function ArticlePage() {
   const { lang, shell } = useShell();
   const t = useT();
   const ids = { tags: useId(), related: useId() };
-  const prefix = lang === 'nl' ? '/nl' : '';
   const words = [content.intro, ...content.body.flatMap((b) => (b.type === 'list' ? b.items : [b.text]))].join(' ').split(/\s+/).length;
 
   return (
@@ -33,8 +34,8 @@ export default function ArticlePage() {
         <Hero title={content.title} description={content.intro} image={content.image} eyebrow={content.category.label}>
           <ul className="mt-6 flex flex-wrap gap-x-2 gap-y-1 text-sm text-white/85">
             {[
-              <time key="published" dateTime={content.date}>{t('blog.publishedOn', { date: formatDate(content.date, lang) })}</time>,
-              content.updated ? <time key="updated" dateTime={content.updated}>{t('blog.updatedOn', { date: formatDate(content.updated, lang) })}</time> : null,
+              <time key="published" dateTime={content.date}>{t('blog.publishedOn', { date: longDate(content.date, lang) })}</time>,
+              content.updated ? <time key="updated" dateTime={content.updated}>{t('blog.updatedOn', { date: longDate(content.updated, lang) })}</time> : null,
               content.author,
               t('blog.readingTime', { minutes: Math.max(1, Math.round(words / 200)) }),
             ]
@@ -64,7 +65,7 @@ export default function ArticlePage() {
                 ))}
               </ul>
             </section>
-            <ShareButtons url={`${shell.site.url}${prefix}/blog/${content.slug}`} title={content.title} />
+            <ShareButtons url={`${shell.site.url}${localizePath(`/blog/${content.slug}`, lang)}`} title={content.title} />
           </article>
         </ContentsLayout>
       </div>
@@ -74,7 +75,7 @@ export default function ArticlePage() {
             <h2 id={ids.related} className="section-title">
               {t('blog.related')}
             </h2>
-            <SiteLink href={`${prefix}/blog`} className="btn btn-secondary">
+            <SiteLink href={localizePath('/blog', lang)} className="btn btn-secondary">
               {t('blog.viewAll')}
               <Icon name="arrowRight" />
             </SiteLink>

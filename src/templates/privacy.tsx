@@ -1,15 +1,16 @@
-import { localeOf, useShell, useT } from '../app/i18n.tsx';
+import { useShell, useT } from '../app/i18n.tsx';
 import { ContentsLayout } from '../components/contents-layout.tsx';
 import { Hero } from '../components/hero.tsx';
 import { RichText } from '../components/rich-text.tsx';
 import { usePageContent } from '../app/page-data.ts';
+import { longDate } from '../shared/format.ts';
 
 /** The privacy statement; `{retentionDays}` in its text is the period set once in site settings. */
 export default function PrivacyPage() {
   const content = usePageContent<'privacy'>();
   const { lang, shell } = useShell();
   const t = useT();
-  const updated = new Intl.DateTimeFormat(localeOf[lang], { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${content.updated}T00:00:00Z`));
+  const updated = longDate(content.updated, lang);
   const fill = (text: string) => text.replaceAll('{retentionDays}', String(shell.site.retentionDays));
   return (
     <>

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApiHandler } from '../../src/server/api.ts';
-import { loadSiteManifest } from '../../src/server/site-manifest.ts';
+import { loadSiteIndex } from '../../src/server/site-index.ts';
 import { filesIn, fixtureDist, orderFields, send, startApiServer, storedSubmissions, type ApiServer, type Reply } from '../support/api.ts';
 import { projectRoot } from '../support/fixtures.ts';
 
@@ -301,7 +301,7 @@ describe('an order the store cannot take', () => {
   it('answers 500 and removes the file it had stored', async () => {
     root = mkdtempSync(join(tmpdir(), 'api-upload-fault-'));
     const handler = createApiHandler({
-      forms: loadSiteManifest(fixtureDist).forms,
+      forms: loadSiteIndex(fixtureDist).forms,
       store: {
         save: () => {
           throw new Error('disk full');

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { clientAddress, createApiHandler, requestLanguage } from '../../src/server/api.ts';
-import { loadSiteManifest } from '../../src/server/site-manifest.ts';
+import { loadSiteIndex } from '../../src/server/site-index.ts';
 import { appointment, contact, filesIn, fixtureDist, pendingMails, postJson, send, startApiServer, storedSubmissions, testimonial, type ApiServer } from '../support/api.ts';
 import { header, parsePart, textOf, waitFor } from '../support/smtp.ts';
 
@@ -449,7 +449,7 @@ describe('a fault in the server', () => {
     const logs: string[] = [];
     let full = true;
     const handler = createApiHandler({
-      forms: loadSiteManifest(fixtureDist).forms,
+      forms: loadSiteIndex(fixtureDist).forms,
       store: {
         save: () => {
           if (full) throw new Error('SQLITE_FULL: database or disk is full');

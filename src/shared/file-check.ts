@@ -1,5 +1,5 @@
 import { strFromU8, unzipSync } from 'fflate';
-import { maxUploadBytes } from './limits.ts';
+import { maxUploadBytes } from './upload-limits.ts';
 
 // Runs in the browser (a file is checked as soon as it is chosen) and on the server (checked again,
 // since the browser's verdict can be skipped): plain Uint8Array code, no Node APIs.

@@ -1,0 +1,24 @@
+import type { Lang } from '../../schemas/common.ts';
+
+// English pages live at their plain path and Dutch ones under /nl: these are the only places that know it.
+
+/** The language of a path: `/nl` and `/nl/...` are Dutch, everything else English. */
+export function langOfPath(path: string): Lang {
+  return path === '/nl' || path.startsWith('/nl/') ? 'nl' : 'en';
+}
+
+/** An English path in a language: `/` -> `/nl`, `/about` -> `/nl/about` in Dutch, unchanged in English. */
+export function localizePath(path: string, lang: Lang): string {
+  if (lang === 'en') return path;
+  return path === '/' ? '/nl' : `/nl${path}`;
+}
+
+/** The English path of a path in either language: `/nl` -> `/`, `/nl/about` -> `/about`. */
+export function englishPath(path: string): string {
+  return langOfPath(path) === 'nl' ? path.slice(3) || '/' : path;
+}
+
+/** The same page in the other language. */
+export function twinPath(path: string): string {
+  return langOfPath(path) === 'nl' ? englishPath(path) : localizePath(path, 'nl');
+}
