@@ -30,7 +30,7 @@ export function siteConfig(options: { contentRoot?: string; outDir?: string } = 
       rolldownOptions: {
         output: {
           codeSplitting: {
-            groups: [{ name: 'router', test: /node_modules[\\/](@tanstack|use-sync-external-store|react)[\\/]|src[\\/]app[\\/]page-data/ }],
+            groups: [{ name: 'router', test: /node_modules[\\/](@tanstack|use-sync-external-store|react)[\\/]|src[\\/]lib[\\/]page-data/ }],
           },
         },
       },

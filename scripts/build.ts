@@ -12,7 +12,7 @@ import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'vite';
 import type { Assets } from '../src/app/router.tsx';
-import { languages } from '../schemas/common.ts';
+import { languages, type Lang } from '../schemas/common.ts';
 import type { SiteIndex } from '../schemas/site-index.ts';
 import { langOfPath, localizePath } from '../src/shared/paths.ts';
 import { formatReport, generate } from './content/index.ts';
@@ -26,10 +26,10 @@ const dist = join(root, 'dist');
 const client = join(dist, 'client');
 
 /** Pages rendered to files that no route owns: the not-found pages of each language. */
-const extraPages = {
+const extraPages: Record<'notFound' | 'articleNotFound', Record<Lang, readonly [path: string, file: string]>> = {
   notFound: { en: ['/__not-found__', '404.html'], nl: ['/nl/__not-found__', 'nl/404.html'] },
   articleNotFound: { en: ['/blog/__not-found__', 'blog/404.html'], nl: ['/nl/blog/__not-found__', 'nl/blog/404.html'] },
-} as const;
+};
 
 async function main() {
   const started = performance.now();
@@ -40,8 +40,8 @@ async function main() {
   }
   rmSync(dist, { recursive: true, force: true });
 
-  await build({ logLevel: 'warn', build: { outDir: client, manifest: true, rollupOptions: { input: join(root, 'src/entry-client.tsx') } } });
-  await build({ logLevel: 'warn', build: { outDir: join(dist, 'server'), ssr: join(root, 'src/entry-server.tsx'), copyPublicDir: false } });
+  await build({ logLevel: 'warn', build: { outDir: client, manifest: true, rollupOptions: { input: join(root, 'src/app/entry-client.tsx') } } });
+  await build({ logLevel: 'warn', build: { outDir: join(dist, 'server'), ssr: join(root, 'src/app/entry-server.tsx'), copyPublicDir: false } });
 
   const assets = clientAssets();
   const { render } = (await import(pathToFileURL(join(dist, 'server', 'entry-server.js')).href)) as {

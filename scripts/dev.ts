@@ -17,7 +17,7 @@ import { checkContent } from './content/check.ts';
 import { formsSettings } from './content/forms-settings.ts';
 
 /** In development the page loads the sources; Vite serves and transforms them. */
-const devAssets: Assets = { styles: ['/src/styles.css'], scripts: ['/src/entry-client.tsx'], preloads: {} };
+const devAssets: Assets = { styles: ['/src/styles.css'], scripts: ['/src/app/entry-client.tsx'], preloads: {} };
 
 /**
  * Starts the dev server; `contentRoot` and `outDir` let tests use a fixture site. With `api` the forms
@@ -47,7 +47,7 @@ export async function startDevServer(options: { port: number; host?: string; con
     vite.middlewares(req, res, async () => {
       const url = req.url ?? '/';
       try {
-        const { render } = (await vite.ssrLoadModule('/src/entry-server.tsx')) as { render: (request: Request, assets: Assets) => Promise<Response> };
+        const { render } = (await vite.ssrLoadModule('/src/app/entry-server.tsx')) as { render: (request: Request, assets: Assets) => Promise<Response> };
         const response = await render(new Request(`http://${req.headers.host ?? 'localhost'}${url}`), assets);
         const html = await response.text();
         res.writeHead(response.status, { 'Content-Type': 'text/html; charset=utf-8' });

@@ -230,8 +230,8 @@ export function checkContent(options: CheckOptions): CheckResult {
     }
   }
   // Site-wide files and pages are few and needed whole by the cross-file checks; they are scanned last.
-  for (const entry of [model.site, model.navigation, model.ui, ...model.redirects]) if (entry) scan(entry as Entry<unknown>, 'singles');
-  for (const entry of model.pages.values()) scan(entry as Entry<unknown>, 'pages');
+  for (const entry of [model.site, model.navigation, model.ui, ...model.redirects]) if (entry) scan(entry, 'singles');
+  for (const entry of model.pages.values()) scan(entry, 'pages');
   for (const id of requiredPages) {
     if (!model.pages.has(id) && !brokenSlugs.pages.has(id)) {
       fileProblem(`${rel(contentDir)}/pages/${id}.yaml`, 'content/missing-page', `the page "${id}" has no file`, `create content/pages/${id}.yaml (see schemas/page.ts)`);

@@ -38,7 +38,7 @@ export interface EmitOptions {
   outDir: string;
   /** The images folder, so generated modules can import images and Vite can hash them. */
   imagesDir: string;
-  /** The module with the content types (`src/content/types.ts`), imported by every generated file. */
+  /** The module with the content types (`src/shared/content-types.ts`), imported by every generated file. */
   typesFile: string;
 }
 

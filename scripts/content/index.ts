@@ -18,7 +18,7 @@ export function generate(options: CheckOptions & { outDir?: string; write?: bool
     outDir,
     imagesDir: options.imagesDir ?? join(options.root, 'src', 'assets', 'images'),
     // The types live in this project even when the content comes from elsewhere (a test fixture).
-    typesFile: fileURLToPath(new URL('../../src/content/types.ts', import.meta.url)),
+    typesFile: fileURLToPath(new URL('../../src/shared/content-types.ts', import.meta.url)),
   });
   return { ...result, written, outDir };
 }

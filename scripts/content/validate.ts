@@ -24,7 +24,8 @@ function describe(value: unknown): string {
   if (Array.isArray(value)) return 'a list';
   if (typeof value === 'object') return 'a map of keys';
   if (typeof value === 'string') return `the text "${value.length > 40 ? `${value.slice(0, 37)}...` : value}"`;
-  return `${typeof value === 'number' ? 'the number' : 'the value'} ${String(value)}`;
+  // What is left from YAML: a number, true or false.
+  return `${typeof value === 'number' ? 'the number' : 'the value'} ${JSON.stringify(value) ?? 'undefined'}`;
 }
 
 const expectedNames: Record<string, string> = {
@@ -103,7 +104,7 @@ function toDiagnostics(source: SourceFile, issue: z.core.$ZodIssue, input: unkno
     case 'invalid_type': {
       if (value === undefined) {
         if (isLanguage) {
-          const lang = last as 'en' | 'nl';
+          const lang = last;
           return [
             make(path.slice(0, -1), `i18n/missing-${lang}`, `the ${languageName[lang]} text is missing`, `add "${lang}:" with the ${languageName[lang]} text next to "${lang === 'en' ? 'nl' : 'en'}:"`),
           ];
@@ -123,7 +124,7 @@ function toDiagnostics(source: SourceFile, issue: z.core.$ZodIssue, input: unkno
     }
     case 'too_small': {
       if (isLanguage && typeof value === 'string') {
-        const lang = last as 'en' | 'nl';
+        const lang = last;
         return [make(path, `i18n/empty-${lang}`, `the ${languageName[lang]} text is empty`, `write the ${languageName[lang]} text`)];
       }
       const unit = Array.isArray(value) ? 'items' : 'characters';

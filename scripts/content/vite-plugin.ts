@@ -54,7 +54,7 @@ export function contentPlugin(options: {
         .map((file) => /^(.+)\.(en|nl)\.ts$/.exec(file))
         .filter((m): m is RegExpExecArray => m !== null)
         .map(([file, key, lang]) => {
-          const abs = join(outDir, file!);
+          const abs = join(outDir, file);
           const rel = relative(options.root, abs);
           return { key, lang, url: rel.startsWith('..') ? `/@fs${abs}` : `/${rel.split(sep).join('/')}` };
         });

@@ -1,5 +1,5 @@
 import type { Lang } from '../../schemas/common.ts';
-import type { ResolvedImage, ShellContent } from '../content/types.ts';
+import type { ResolvedImage, ShellContent } from '../shared/content-types.ts';
 import { twinPath } from '../shared/paths.ts';
 
 type Meta = { title?: string; name?: string; property?: string; content?: string; charSet?: string };

@@ -1,6 +1,6 @@
 import { useRouterState } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
-import { replayEarlyInput } from './early-input.ts';
+import { replayEarlyInput } from '../lib/early-input.ts';
 
 /**
  * After a client-side navigation to another page: scroll to the top (smoothly, or at once under

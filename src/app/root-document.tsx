@@ -1,8 +1,8 @@
 import { HeadContent, Outlet, Scripts, useLoaderData, useRouterState } from '@tanstack/react-router';
-import { Footer } from '../shell/footer.tsx';
-import { Header } from '../shell/header.tsx';
+import { Footer } from '../features/shell/footer.tsx';
+import { Header } from '../features/shell/header.tsx';
 import { langOfPath } from '../shared/paths.ts';
-import { ShellProvider, useT } from './i18n.tsx';
+import { ShellProvider, useT } from '../lib/i18n.tsx';
 import { NavigationEffects } from './navigation-effects.tsx';
 
 /** The HTML document: its language follows the path, its head the matched routes. */

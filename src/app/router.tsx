@@ -3,10 +3,10 @@ import {
   articleSlugs, blogCategoryIds, pagePaths, serviceSlugs, serviceTemplates,
   type ArticleSlug, type BlogCategoryId, type ContentKey, type ServiceSlug,
 } from '@generated/manifest.ts';
-import { contentOverride } from '../content/live.ts';
+import { contentOverride } from './live-content.ts';
 import type { Lang } from '../../schemas/common.ts';
-import type { ShellContent, Template, TemplateContent } from '../content/types.ts';
-import { templates, templateUi } from '../templates/index.ts';
+import type { ShellContent, Template, TemplateContent } from '../shared/content-types.ts';
+import { templates, templateUi } from './templates.ts';
 import { ErrorMessage, ErrorScreen } from './error-screen.tsx';
 import { labJsonLd, pageHead } from './head.ts';
 import { Layout, RootDocument } from './root-document.tsx';
@@ -51,11 +51,11 @@ async function loadUi(template: Template, lang: Lang): Promise<Record<string, st
 /** What a page's loader returns: its template, content and the strings it needs. */
 async function loadPage<T extends Template>(template: T, key: string, lang: Lang) {
   const [content, ui] = await Promise.all([loadContent<T>(key, lang), loadUi(template, lang), templates[template].preload?.()]);
-  return { template: template as Template, content, ui };
+  return { template, content, ui };
 }
 
 // Only a not-found page needs its views, so they load with it rather than with every page.
-const notFoundViews = () => import('../templates/not-found-views.tsx');
+const notFoundViews = () => import('../templates/not-found.tsx');
 const NotFoundPage = lazyRouteComponent(notFoundViews, 'NotFoundPage');
 const ArticleNotFound = lazyRouteComponent(notFoundViews, 'ArticleNotFound');
 /** The browser entry fetches them before it hydrates a not-found page (marked data-not-found). */

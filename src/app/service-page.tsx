@@ -1,5 +1,5 @@
 import { useLoaderData } from '@tanstack/react-router';
-import { templates } from '../templates/index.ts';
+import { templates } from './templates.ts';
 
 /** A service page: its loader picked (and loaded) the template for the service's kind. */
 export function ServicePage() {

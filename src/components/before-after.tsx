@@ -1,5 +1,5 @@
-import { useT } from '../app/i18n.tsx';
-import type { DetailContent, ResolvedImage } from '../content/types.ts';
+import { useT } from '../lib/i18n.tsx';
+import type { DetailContent, ResolvedImage } from '../shared/content-types.ts';
 
 /** Two labelled pictures side by side (stacked on a phone), with what they show as the caption. */
 export function BeforeAfter({ comparison }: { comparison: NonNullable<DetailContent['beforeAfter']> }) {

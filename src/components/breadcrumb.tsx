@@ -1,4 +1,4 @@
-import { useT } from '../app/i18n.tsx';
+import { useT } from '../lib/i18n.tsx';
 import { Icon } from './icons.tsx';
 import { SiteLink } from './site-link.tsx';
 import type { Cta } from './types.ts';

@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import type { RichBlock } from '../../schemas/common.ts';
-import type { Localize } from '../content/types.ts';
+import type { Localize } from '../shared/content-types.ts';
 
 /**
  * A long text with its contents beside it on wide screens: the text's section headings (level 2)

@@ -1,4 +1,4 @@
-import type { Localize } from '../content/types.ts';
+import type { Localize } from '../shared/content-types.ts';
 import type { z } from 'zod';
 import type { FeatureSection } from '../../schemas/sections.ts';
 import { FeatureIcon } from './feature-icons.tsx';

@@ -1,4 +1,4 @@
-import type { ResolvedLink } from '../content/types.ts';
+import type { ResolvedLink } from '../shared/content-types.ts';
 import { SiteLink } from './site-link.tsx';
 
 /** A list of menu links; the same links may appear twice (a redirect and its target), so keys carry the position. */

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Localize } from '../content/types.ts';
+import type { Localize } from '../shared/content-types.ts';
 import type { RichBlock } from '../../schemas/common.ts';
 import { SiteLink } from './site-link.tsx';
 

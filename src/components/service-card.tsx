@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { useT } from '../app/i18n.tsx';
+import { useT } from '../lib/i18n.tsx';
 import placeholder from '../assets/images/placeholder.svg';
-import type { ServiceCard as Service } from '../content/types.ts';
+import type { ServiceCard as Service } from '../shared/content-types.ts';
 import { Icon } from './icons.tsx';
 import { SiteLink } from './site-link.tsx';
 

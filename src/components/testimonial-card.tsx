@@ -1,5 +1,5 @@
-import { useT } from '../app/i18n.tsx';
-import type { TestimonialView } from '../content/types.ts';
+import { useT } from '../lib/i18n.tsx';
+import type { TestimonialView } from '../shared/content-types.ts';
 import { Icon } from './icons.tsx';
 
 /** Stars out of five, read out as "4 out of 5 stars"; `rating` 5 unless content says otherwise. */

@@ -1,4 +1,4 @@
-import type { ResolvedImage } from '../content/types.ts';
+import type { ResolvedImage } from '../shared/content-types.ts';
 
 export type { ResolvedImage };
 

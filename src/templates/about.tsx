@@ -2,8 +2,8 @@ import { FeatureIcon } from '../components/feature-icons.tsx';
 import { Hero } from '../components/hero.tsx';
 import { InlineText, RichText } from '../components/rich-text.tsx';
 import { CtaBanner } from '../components/cta-banner.tsx';
-import { Claims } from '../home/claims.tsx';
-import { usePageContent } from '../app/page-data.ts';
+import { Claims } from '../features/home/claims.tsx';
+import { usePageContent } from '../lib/page-data.ts';
 
 /** The about page: hero, the lab's story beside its vision and mission, its claims and a call to action. */
 export default function AboutPage() {

@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
-import { useT } from '../app/i18n.tsx';
+import { useT } from '../lib/i18n.tsx';
 import { Breadcrumb } from '../components/breadcrumb.tsx';
 import { CtaBanner } from '../components/cta-banner.tsx';
 import { Hero } from '../components/hero.tsx';
 import { Icon } from '../components/icons.tsx';
 import { InlineText } from '../components/rich-text.tsx';
-import { useBookingCta } from './use-booking-cta.ts';
-import { usePageContent } from '../app/page-data.ts';
-import { useServiceTrail } from './use-service-trail.ts';
+import { useBookingCta } from '../features/services/use-booking-cta.ts';
+import { usePageContent } from '../lib/page-data.ts';
+import { useServiceTrail } from '../features/services/use-service-trail.ts';
 
 /** The text with each "All-on-4" kept on one line, so a heading never breaks it at a hyphen. */
 function keepTogether(text: string): ReactNode {

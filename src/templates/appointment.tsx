@@ -1,12 +1,12 @@
-import { useShell } from '../app/i18n.tsx';
+import { useShell } from '../lib/i18n.tsx';
 import { Hero } from '../components/hero.tsx';
 import { Icon } from '../components/icons.tsx';
 import { InlineText } from '../components/rich-text.tsx';
 import { SiteLink } from '../components/site-link.tsx';
-import { AppointmentForm } from '../forms/appointment-form.tsx';
-import { FeedbackProvider } from '../forms/feedback.tsx';
-import { OpeningHours } from '../shell/opening-hours.tsx';
-import { usePageContent } from '../app/page-data.ts';
+import { AppointmentForm } from '../features/forms/appointment-form.tsx';
+import { FeedbackProvider } from '../features/forms/feedback.tsx';
+import { OpeningHours } from '../components/opening-hours.tsx';
+import { usePageContent } from '../lib/page-data.ts';
 
 /** The appointment page: the booking form beside what to expect, the hours and a lab-visit card. */
 export default function AppointmentPage() {

@@ -1,15 +1,15 @@
 import { useId } from 'react';
-import { useShell, useT } from '../app/i18n.tsx';
-import { ArticleCardView } from '../blog/article-card.tsx';
-import { FeedLink } from '../blog/feed-link.tsx';
-import { ShareButtons } from '../blog/share-buttons.tsx';
-import { blogPostingJsonLd } from '../blog/structured-data.ts';
+import { useShell, useT } from '../lib/i18n.tsx';
+import { ArticleCardView } from '../features/blog/article-card.tsx';
+import { FeedLink } from '../features/blog/feed-link.tsx';
+import { ShareButtons } from '../features/blog/share-buttons.tsx';
+import { blogPostingJsonLd } from '../features/blog/structured-data.ts';
 import { ContentsLayout } from '../components/contents-layout.tsx';
 import { Hero } from '../components/hero.tsx';
 import { Icon } from '../components/icons.tsx';
 import { RichText } from '../components/rich-text.tsx';
 import { SiteLink } from '../components/site-link.tsx';
-import { usePageContent } from '../app/page-data.ts';
+import { usePageContent } from '../lib/page-data.ts';
 import { longDate } from '../shared/format.ts';
 import { localizePath } from '../shared/paths.ts';
 

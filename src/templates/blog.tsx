@@ -1,14 +1,14 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { BlogCategoryId } from '@generated/manifest.ts';
-import { useT } from '../app/i18n.tsx';
-import { ArticleCardView } from '../blog/article-card.tsx';
-import { FeedLink } from '../blog/feed-link.tsx';
-import { filterArticles } from '../blog/filter.ts';
-import { useHydrated } from '../blog/use-hydrated.ts';
+import { useT } from '../lib/i18n.tsx';
+import { ArticleCardView } from '../features/blog/article-card.tsx';
+import { FeedLink } from '../features/blog/feed-link.tsx';
+import { filterArticles } from '../features/blog/filter.ts';
+import { useHydrated } from '../lib/use-hydrated.ts';
 import { Hero } from '../components/hero.tsx';
 import { Icon } from '../components/icons.tsx';
-import { usePageContent } from '../app/page-data.ts';
+import { usePageContent } from '../lib/page-data.ts';
 
 const from = '/{-$lang}/blog';
 

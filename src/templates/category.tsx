@@ -3,9 +3,9 @@ import { Hero } from '../components/hero.tsx';
 import { InlineText } from '../components/rich-text.tsx';
 import { RevealGrid } from '../components/reveal-grid.tsx';
 import { ServiceCard } from '../components/service-card.tsx';
-import { useBookingCta } from './use-booking-cta.ts';
-import { usePageContent } from '../app/page-data.ts';
-import { useServiceTrail } from './use-service-trail.ts';
+import { useBookingCta } from '../features/services/use-booking-cta.ts';
+import { usePageContent } from '../lib/page-data.ts';
+import { useServiceTrail } from '../features/services/use-service-trail.ts';
 
 /** A category listing: an introduction and a card for each of its services, in content order. */
 export default function CategoryPage() {

@@ -1,15 +1,15 @@
 import { lazy, Suspense, useState } from 'react';
-import { useShell, useT } from '../app/i18n.tsx';
+import { useShell, useT } from '../lib/i18n.tsx';
 import { Hero } from '../components/hero.tsx';
 import { Icon } from '../components/icons.tsx';
 import { InlineText } from '../components/rich-text.tsx';
-import { ContactForm } from '../forms/contact-form.tsx';
-import { FeedbackProvider } from '../forms/feedback.tsx';
-import { OpeningHours } from '../shell/opening-hours.tsx';
-import { usePageContent } from '../app/page-data.ts';
+import { ContactForm } from '../features/forms/contact-form.tsx';
+import { FeedbackProvider } from '../features/forms/feedback.tsx';
+import { OpeningHours } from '../components/opening-hours.tsx';
+import { usePageContent } from '../lib/page-data.ts';
 
 // Most sites run without a chat: its code loads only where one is configured.
-const ChatStarter = lazy(() => import('./chat-starter.tsx').then((module) => ({ default: module.ChatStarter })));
+const ChatStarter = lazy(() => import('../features/contact/chat-starter.tsx').then((module) => ({ default: module.ChatStarter })));
 
 /** The contact page: the form, the lab's details and hours, and the map that loads only on request. */
 export default function ContactPage() {

@@ -1,4 +1,4 @@
-import { useShell, useT } from '../app/i18n.tsx';
+import { useShell, useT } from '../lib/i18n.tsx';
 import { BeforeAfter } from '../components/before-after.tsx';
 import { Breadcrumb } from '../components/breadcrumb.tsx';
 import { CtaBanner } from '../components/cta-banner.tsx';
@@ -7,9 +7,9 @@ import { Icon } from '../components/icons.tsx';
 import { InlineText } from '../components/rich-text.tsx';
 import { SectionHead } from '../components/section-head.tsx';
 import { TestimonialCard } from '../components/testimonial-card.tsx';
-import { useBookingCta } from './use-booking-cta.ts';
-import { usePageContent } from '../app/page-data.ts';
-import { useServiceTrail } from './use-service-trail.ts';
+import { useBookingCta } from '../features/services/use-booking-cta.ts';
+import { usePageContent } from '../lib/page-data.ts';
+import { useServiceTrail } from '../features/services/use-service-trail.ts';
 
 /**
  * A service detail page, in the shared order: hero, more information, benefits, process, then

@@ -1,9 +1,9 @@
 import { FeatureGrid } from '../components/feature-grid.tsx';
 import { Hero } from '../components/hero.tsx';
 import { InlineText } from '../components/rich-text.tsx';
-import { FeedbackProvider } from '../forms/feedback.tsx';
-import { OrderForm } from '../forms/order-form.tsx';
-import { usePageContent } from '../app/page-data.ts';
+import { FeedbackProvider } from '../features/forms/feedback.tsx';
+import { OrderForm } from '../features/forms/order-form.tsx';
+import { usePageContent } from '../lib/page-data.ts';
 
 /** The page for dentists: the services for practices, then the order request with its file. */
 export default function ForDoctorsPage() {

@@ -1,12 +1,12 @@
 import { TestimonialCard } from '../components/testimonial-card.tsx';
-import { Claims } from '../home/claims.tsx';
-import { centerOrphan } from '../home/grid.ts';
-import { HeroCarousel } from '../home/hero-carousel.tsx';
-import { NewsCard } from '../home/news-card.tsx';
-import { ReadingProgress } from '../home/reading-progress.tsx';
+import { Claims } from '../features/home/claims.tsx';
+import { centerOrphan } from '../features/home/grid.ts';
+import { HeroCarousel } from '../features/home/hero-carousel.tsx';
+import { NewsCard } from '../features/home/news-card.tsx';
+import { ReadingProgress } from '../features/home/reading-progress.tsx';
 import { SectionHead } from '../components/section-head.tsx';
 import { ServiceCard } from '../components/service-card.tsx';
-import { usePageContent } from '../app/page-data.ts';
+import { usePageContent } from '../lib/page-data.ts';
 
 // Rows of three on wide screens (a six-column grid, two each); a short last row is centred.
 const lastRow = (i: number, n: number) => (i === n - (n % 3) ? (n % 3 === 2 ? 'lg:col-start-2' : 'lg:col-start-3') : '');

@@ -4,7 +4,7 @@ import { Icon } from '../components/icons.tsx';
 import { InlineText } from '../components/rich-text.tsx';
 import { CtaBanner } from '../components/cta-banner.tsx';
 import { SectionHead } from '../components/section-head.tsx';
-import { usePageContent } from '../app/page-data.ts';
+import { usePageContent } from '../lib/page-data.ts';
 
 /** Marketing services for practices: hero, introduction, the nine offers, three numbered packages (no prices), extras and a call to action. */
 export default function MarketingServicesPage() {

@@ -1,8 +1,8 @@
-import { useShell, useT } from '../app/i18n.tsx';
+import { useShell, useT } from '../lib/i18n.tsx';
 import { ContentsLayout } from '../components/contents-layout.tsx';
 import { Hero } from '../components/hero.tsx';
 import { RichText } from '../components/rich-text.tsx';
-import { usePageContent } from '../app/page-data.ts';
+import { usePageContent } from '../lib/page-data.ts';
 import { longDate } from '../shared/format.ts';
 
 /** The privacy statement; `{retentionDays}` in its text is the period set once in site settings. */

@@ -4,7 +4,7 @@ import { Hero } from '../components/hero.tsx';
 import { RevealGrid } from '../components/reveal-grid.tsx';
 import { SectionHead } from '../components/section-head.tsx';
 import { ServiceCard } from '../components/service-card.tsx';
-import { usePageContent } from '../app/page-data.ts';
+import { usePageContent } from '../lib/page-data.ts';
 
 /** The services overview: the five fields as cards, why choose the lab, and a call to action. */
 export default function ServicesPage() {

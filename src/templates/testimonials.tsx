@@ -1,10 +1,10 @@
-import { useT } from '../app/i18n.tsx';
+import { useT } from '../lib/i18n.tsx';
 import { Hero } from '../components/hero.tsx';
 import { InlineText } from '../components/rich-text.tsx';
 import { TestimonialCard } from '../components/testimonial-card.tsx';
-import { FeedbackProvider } from '../forms/feedback.tsx';
-import { TestimonialForm } from '../forms/testimonial-form.tsx';
-import { usePageContent } from '../app/page-data.ts';
+import { FeedbackProvider } from '../features/forms/feedback.tsx';
+import { TestimonialForm } from '../features/forms/testimonial-form.tsx';
+import { usePageContent } from '../lib/page-data.ts';
 
 /** Every published testimonial, then the form to send one in for review. */
 export default function TestimonialsPage() {

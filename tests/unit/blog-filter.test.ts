@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from '../../schemas/index.ts';
 import { checkContent } from '../../scripts/content/check.ts';
-import { categoryKey, filterArticles, matches } from '../../src/blog/filter.ts';
-import type { ArticleCard } from '../../src/content/types.ts';
+import { categoryKey, filterArticles, matches } from '../../src/features/blog/filter.ts';
+import type { ArticleCard } from '../../src/shared/content-types.ts';
 import { projectRoot } from '../support/fixtures.ts';
 
 const image = { src: '/a.svg', width: 16, height: 9, alt: '' };

@@ -119,7 +119,7 @@ describe('store', () => {
   it('groups the saves of one event-loop turn into one transaction and resolves each once committed', async () => {
     const opened = store();
     const transactions: number[] = [];
-    const counting = { save: opened.save, saveMany: (inputs: SubmissionInput[]) => (transactions.push(inputs.length), opened.saveMany(inputs)) };
+    const counting = { save: (input: SubmissionInput) => opened.save(input), saveMany: (inputs: SubmissionInput[]) => (transactions.push(inputs.length), opened.saveMany(inputs)) };
     const save = batchSaves(counting);
     const ids = await Promise.all([1, 2, 3].map((n) => save(submission([labMessage({ subject: `Order ${n}` })]))));
     expect(transactions).toEqual([3]);

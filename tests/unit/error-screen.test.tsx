@@ -15,7 +15,7 @@ async function renderFailing(path: string, error: unknown) {
   });
   const request = new Request(`http://localhost${path}`);
   const handler = createRequestHandler({ request, createRouter: () => createRouter({ routeTree: root.addChildren([page]), defaultErrorComponent: ErrorMessage }) });
-  const response = await handler(defaultRenderHandler);
+  const response = await handler((context) => defaultRenderHandler(context));
   return { status: response.status, html: await response.text() };
 }
 
@@ -46,7 +46,7 @@ describe('the error screen', () => {
     });
     const request = new Request('http://localhost/nl/contact');
     const handler = createRequestHandler({ request, createRouter: () => createRouter({ routeTree: root, defaultErrorComponent: ErrorMessage }) });
-    const html = await (await handler(defaultRenderHandler)).text();
+    const html = await (await handler((context) => defaultRenderHandler(context))).text();
     expect(html).toMatch(/<html lang="nl"/);
     expect(html).toContain('<title>Onverwachte applicatiefout</title>');
     expect(html).toContain('The site settings could not be loaded');

@@ -148,7 +148,7 @@ describe('the generate command', () => {
     const site = fixtureSite({ bad: ['missing-nl'] });
     try {
       const failure = await run(tsx, [cli, '--check', '--format=github', `--root=${site.root}`]).catch((e: { stderr: string }) => e);
-      expect((failure as { stderr: string }).stderr.trim()).toBe(
+      expect(failure.stderr.trim()).toBe(
         '::error file=content/services/zirconia.yaml,line=11,col=5,title=i18n/missing-nl::hero.title: the Dutch text is missing. Add "nl:" with the Dutch text next to "en:"',
       );
     } finally {
@@ -159,7 +159,7 @@ describe('the generate command', () => {
   it('prints a machine-readable list with --format=json', async () => {
     const site = fixtureSite({ bad: ['unknown-ref'] });
     try {
-      const failure = (await run(tsx, [cli, '--check', '--format=json', `--root=${site.root}`]).catch((e: { stderr: string }) => e)) as { stderr: string };
+      const failure = await run(tsx, [cli, '--check', '--format=json', `--root=${site.root}`]).catch((e: { stderr: string }) => e);
       const report = JSON.parse(failure.stderr) as { files: number; diagnostics: { file: string; line: number; column: number; rule: string; severity: string }[] };
       expect(report.files).toBe(21);
       expect(report.diagnostics).toEqual([

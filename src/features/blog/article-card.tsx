@@ -1,0 +1,36 @@
+import { useShell } from '../../lib/i18n.tsx';
+import { SiteLink } from '../../components/site-link.tsx';
+import type { ArticleCard } from '../../shared/content-types.ts';
+import { longDate } from '../../shared/format.ts';
+import { plainText } from '../../shared/inline-text.ts';
+
+/** An article as a card: its title links to it (the whole card is the click target), then excerpt and date; the cover sits on top. */
+export function ArticleCardView({ article }: { article: ArticleCard }) {
+  const { lang } = useShell();
+  return (
+    <article className="blog-card">
+      <div className="flex flex-1 flex-col p-6">
+        <p className="text-xs font-semibold tracking-wide text-teal uppercase">{article.category.label}</p>
+        <h3 className="mt-2 text-xl leading-snug font-semibold text-deep">
+          <SiteLink href={article.href} className="blog-card-link">
+            {article.title}
+          </SiteLink>
+        </h3>
+        <p className="mt-3 text-ink/80">{plainText(article.excerpt)}</p>
+        <p className="mt-auto pt-5 text-sm text-ink/70">
+          <time dateTime={article.date}>{longDate(article.date, lang)}</time>
+        </p>
+      </div>
+      {/* Below the hero on every screen, so it loads as it scrolls into view. */}
+      <img
+        src={article.image.src}
+        width={article.image.width}
+        height={article.image.height}
+        alt={article.image.alt}
+        loading="lazy"
+        decoding="async"
+        className="order-first aspect-[16/9] w-full bg-sand object-cover"
+      />
+    </article>
+  );
+}

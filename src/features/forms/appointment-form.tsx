@@ -1,0 +1,63 @@
+import { useState } from 'react';
+import { useHydrated } from '../../lib/use-hydrated.ts';
+import type { UiKey } from '@generated/manifest.ts';
+import { useT } from '../../lib/i18n.tsx';
+import { appointmentServices } from '../../../schemas/appointment-services.ts';
+import { SuccessDialog } from './success-dialog.tsx';
+import { Honeypot, RequiredNote, SelectField, SubmitRow, TextAreaField, TextField } from './fields.tsx';
+import { useForm } from './use-form.ts';
+
+/** The label of each service id the form sends. */
+const serviceLabel: Record<(typeof appointmentServices)[number], UiKey> = {
+  dental_implants: 'appointmentServices.dentalImplants',
+  crowns_bridges: 'appointmentServices.crownsBridges',
+  prosthetics: 'appointmentServices.prosthetics',
+  dental_veneers: 'appointmentServices.dentalVeneers',
+  orthodontics: 'appointmentServices.orthodontics',
+  digital_dentistry: 'appointmentServices.digitalDentistry',
+  other: 'appointmentServices.other',
+};
+
+/** Today in the visitor's own calendar, as the date input's lower bound. */
+function localToday(): string {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+}
+
+/** The appointment request: the specification's seven fields, posted to /api/AppointmentBooking.php. */
+export function AppointmentForm() {
+  const t = useT();
+  const [sent, setSent] = useState(false);
+  // Known only in the browser: a date rendered at build time would be stale the next day.
+  const today = useHydrated() ? localToday() : undefined;
+  const form = useForm({ kind: 'appointment', endpoint: '/api/AppointmentBooking.php', onSuccess: () => setSent(true) });
+
+  return (
+    <>
+      <form {...form.formProps} className="grid gap-5 sm:grid-cols-2" aria-describedby="appointment-required">
+        <div id="appointment-required" className="sm:col-span-2">
+          <RequiredNote />
+        </div>
+        <TextField state={form.field('FullName')} label={t('forms.name')} required type="text" autoComplete="name" placeholder={t('forms.namePlaceholder')} className="sm:col-span-2" />
+        <TextField state={form.field('EmailAddress')} label={t('forms.email')} required type="email" autoComplete="email" inputMode="email" placeholder={t('forms.emailPlaceholder')} />
+        <TextField state={form.field('PhoneNumber')} label={t('forms.phone')} required type="tel" autoComplete="tel" placeholder={t('forms.phonePlaceholder')} />
+        <SelectField
+          state={form.field('Service')}
+          label={t('forms.service')}
+          required
+          placeholder={t('forms.servicePlaceholder')}
+          options={appointmentServices.map((id) => ({ value: id, label: t(serviceLabel[id]) }))}
+          className="sm:col-span-2"
+        />
+        <TextField state={form.field('PreferredDate')} label={t('forms.date')} required type="date" min={today} />
+        <TextField state={form.field('PreferredTime')} label={t('forms.time')} required type="time" step={900} />
+        <TextAreaField state={form.field('AdditionalMessage')} label={t('forms.message')} placeholder={t('forms.messagePlaceholder')} maxLength={2000} className="sm:col-span-2" />
+        <Honeypot />
+        <div className="sm:col-span-2">
+          <SubmitRow sending={form.sending} label={t('forms.submitAppointment')} sendingLabel={t('forms.sending')} />
+        </div>
+      </form>
+      <SuccessDialog open={sent} title={t('feedback.appointmentSuccessTitle')} text={t('feedback.appointmentSuccessText')} onClose={() => setSent(false)} />
+    </>
+  );
+}

@@ -1,0 +1,126 @@
+import { useRef, useState, type ChangeEvent } from 'react';
+import { useShell, useT } from '../../lib/i18n.tsx';
+import { Icon } from '../../components/icons.tsx';
+import { useFeedback } from './feedback.tsx';
+import { FieldMessages, Honeypot, RequiredNote, SubmitRow, TextAreaField, TextField } from './fields.tsx';
+import { maxUploadBytes } from '../../shared/upload-limits.ts';
+import { useForm } from './use-form.ts';
+import type { Encode, FieldProblem } from './validate.ts';
+
+/** Size first (known without reading the file, so even offline), then what the bytes are. */
+async function checkFile(file: File, locale: string): Promise<{ problem?: FieldProblem; size?: string }> {
+  if (file.size === 0) return { problem: { key: 'validation.fileEmpty' } };
+  if (file.size > maxUploadBytes) return { problem: { key: 'validation.fileTooLarge' } };
+  const { checkContent, fileSize } = await import('./chosen-file.ts');
+  return { problem: await checkContent(file), size: fileSize(file.size, locale) };
+}
+
+/** The dentist's order request with one scan, photo or prescription, posted as multipart to /api/order. */
+export function OrderForm() {
+  const t = useT();
+  const { lang } = useShell();
+  const { notify } = useFeedback();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const chosen = useRef<File | null>(null);
+  // Why the last file was refused, so a later submit repeats that reason rather than "choose a file".
+  const refused = useRef<FieldProblem | undefined>(undefined);
+  const [file, setFile] = useState<{ name: string; size: string } | null>(null);
+  const [checking, setChecking] = useState(false);
+
+  const clearFile = () => {
+    chosen.current = null;
+    refused.current = undefined;
+    setFile(null);
+    if (fileInput.current) fileInput.current.value = '';
+  };
+
+  const encode: Encode = (data, spam) => {
+    const body = new FormData();
+    for (const [name, value] of Object.entries({ ...data, ...spam })) if (value !== undefined) body.append(name, String(value));
+    if (chosen.current) body.append('file', chosen.current, chosen.current.name);
+    return { body };
+  };
+
+  const form = useForm({
+    kind: 'order',
+    busy: checking,
+    endpoint: '/api/order',
+    encode,
+    extraProblems: (): Record<string, FieldProblem> => (chosen.current ? {} : { file: refused.current ?? { key: 'validation.fileMissing' } }),
+    onSuccess: () => {
+      clearFile();
+      notify({ kind: 'success', title: t('feedback.orderSuccessTitle'), text: t('feedback.orderSuccessText') });
+    },
+  });
+
+  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const selected = event.currentTarget.files?.[0];
+    chosen.current = null;
+    setFile(null);
+    if (!selected) return;
+    setChecking(true);
+    const { problem, size = '' } = await checkFile(selected, lang).catch(() => ({ problem: { key: 'validation.fileType' }, size: '' }));
+    setChecking(false);
+    refused.current = problem;
+    if (problem) {
+      // As the specification has it: a refused file is cleared, and the message says why.
+      clearFile();
+      refused.current = problem;
+      form.setFieldError('file', problem);
+      return;
+    }
+    chosen.current = selected;
+    setFile({ name: selected.name, size });
+    form.setFieldError('file', undefined);
+  };
+
+  const fileState = form.field('file', { hint: true });
+
+  return (
+    <form {...form.formProps} className="grid gap-5 sm:grid-cols-2">
+      <div className="sm:col-span-2">
+        <RequiredNote />
+      </div>
+      <TextField state={form.field('dentistName')} label={t('forms.dentistName')} required type="text" autoComplete="name" />
+      <TextField state={form.field('clinicName')} label={t('forms.clinicName')} required type="text" autoComplete="organization" />
+      <TextField state={form.field('email')} label={t('forms.email')} required type="email" autoComplete="email" inputMode="email" placeholder={t('forms.emailPlaceholder')} />
+      <TextField state={form.field('phone')} label={t('forms.phone')} required type="tel" autoComplete="tel" placeholder={t('forms.phonePlaceholder')} />
+      <TextField state={form.field('serviceType')} label={t('forms.serviceType')} required type="text" placeholder={t('forms.serviceTypePlaceholder')} maxLength={200} className="sm:col-span-2" />
+      <TextField state={form.field('patientName', { hint: true })} label={t('forms.patientName')} hint={t('forms.patientNameHint')} type="text" autoComplete="off" maxLength={100} />
+      <TextField state={form.field('patientAge')} label={t('forms.patientAge')} type="number" inputMode="numeric" min={0} max={120} step={1} />
+      <TextAreaField state={form.field('additionalInfo')} label={t('forms.additionalInfo')} placeholder={t('forms.additionalInfoPlaceholder')} maxLength={3000} className="sm:col-span-2" />
+      <div className="sm:col-span-2">
+        <label htmlFor={fileState.control.id} className="field-label">
+          {t('forms.file')}
+          <span className="ml-0.5 text-coral" aria-hidden="true">
+            *
+          </span>
+        </label>
+        <input
+          ref={fileInput}
+          type="file"
+          {...fileState.control}
+          name="file"
+          required
+          accept=".pdf,.jpg,.jpeg,.png,.docx,.stl"
+          onChange={(event) => void onFile(event)}
+          className="field-input cursor-pointer file:mr-4 file:rounded-full file:border-0 file:bg-mint file:px-4 file:py-2 file:font-semibold file:text-deep hover:file:bg-sea/30"
+        />
+        {file ? (
+          <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+            <Icon name="check" className="size-4 text-teal" aria-hidden="true" />
+            <span>{t('forms.fileChosen', { name: file.name, size: file.size })}</span>
+            <button type="button" className="link" onClick={clearFile}>
+              {t('forms.fileRemove')}
+            </button>
+          </p>
+        ) : null}
+        <FieldMessages state={fileState} hint={t('forms.fileHint')} />
+      </div>
+      <Honeypot />
+      <div className="sm:col-span-2">
+        <SubmitRow sending={form.sending || checking} label={t('forms.submitOrder')} sendingLabel={checking ? t('common.loading') : t('forms.submitting')} />
+      </div>
+    </form>
+  );
+}

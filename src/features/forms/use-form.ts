@@ -1,0 +1,169 @@
+import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import { pageIsLive } from '../../lib/early-input.ts';
+import { useShell, useT } from '../../lib/i18n.tsx';
+import { useFeedback } from './feedback.tsx';
+import type * as Actions from './validate.ts';
+import type { Encode, FieldProblem, FormKind } from './validate.ts';
+
+let actions: Promise<typeof Actions> | null = null;
+
+/** Loads the schemas and the sending code once, on the first touch of any form (at the latest on submit). */
+function loadActions(): Promise<typeof Actions> {
+  actions ??= import('./validate.ts').catch((error: unknown) => {
+    // A failed download (offline) may succeed on the next try.
+    actions = null;
+    throw error;
+  });
+  return actions;
+}
+
+export interface FormOptions {
+  kind: FormKind;
+  /** The API path, e.g. `/api/contact`; the page's language is added as `?lang=`. */
+  endpoint: string;
+  /** The values to check, read from the form; blank fields are left out, so "optional" means absent. */
+  read?: (form: HTMLFormElement) => Record<string, unknown>;
+  /** Problems the schema cannot see (the order form's file). */
+  extraProblems?: () => Record<string, FieldProblem>;
+  encode?: Encode;
+  /** After a success answer; the form has already been cleared. */
+  onSuccess: () => void;
+  /** Work of the form's own is under way (the order form reading a file): a submit waits for it like one already sending. */
+  busy?: boolean;
+}
+
+/** What a field shows: its control's ids and state, and its current error text. */
+export interface FieldState {
+  control: { id: string; name: string; 'aria-invalid'?: true; 'aria-describedby'?: string };
+  hintId: string;
+  errorId: string;
+  error?: string;
+}
+
+/** Every non-empty text value of the form by name; files, spam signals and unchecked boxes are left out. */
+export function readForm(form: HTMLFormElement): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const [name, value] of new FormData(form)) {
+    if (typeof value === 'string' && value.trim() !== '' && !name.startsWith('_')) values[name] = value;
+  }
+  return values;
+}
+
+/**
+ * A form's behaviour: checks with the shared schema on submit (then again as the visitor corrects
+ * fields), moves focus to the first invalid field, sends once with the spam signals, and shows the
+ * answer as a toast (or hands success to the caller). Inputs are uncontrolled, so what the visitor
+ * typed is never lost on an error, and `form.reset()` clears it after a success.
+ */
+export function useForm(options: FormOptions) {
+  const { lang } = useShell();
+  const t = useT();
+  const { notify } = useFeedback();
+  const formId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [sending, setSending] = useState(false);
+  const [focusRequest, setFocusRequest] = useState(0);
+  const attempted = useRef(false);
+  const mountedAt = useRef(0);
+  // The newest options, for the checks and answers that arrive after the schemas have loaded.
+  const latest = useRef(options);
+  useLayoutEffect(() => {
+    latest.current = options;
+  });
+
+  useEffect(() => {
+    // A form in the prerendered page was there to fill in from the start (a form sent before the page
+    // was live is sent once it is); one that appears later is timed from then.
+    mountedAt.current = pageIsLive() ? performance.now() : 0;
+  }, []);
+  useEffect(() => {
+    if (focusRequest > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [focusRequest]);
+
+  const text = (problem: FieldProblem) => t(problem.key as never, problem.vars);
+  const show = (problems: Record<string, FieldProblem>) => setErrors(Object.fromEntries(Object.entries(problems).map(([field, problem]) => [field, text(problem)])));
+  const values = (form: HTMLFormElement) => (latest.current.read ?? readForm)(form);
+
+  /** After a first attempt, the messages follow the visitor's corrections. */
+  const recheck = () => {
+    const form = formRef.current;
+    if (!attempted.current || !form) return;
+    void loadActions().then(({ validate }) => {
+      const verdict = validate(latest.current.kind, values(form));
+      show({ ...(verdict.ok ? {} : verdict.problems), ...latest.current.extraProblems?.() });
+    });
+  };
+
+  const onSubmit = async (form: HTMLFormElement) => {
+    const { kind, endpoint, encode, extraProblems, onSuccess } = latest.current;
+    const fail = (message?: string) => notify({ kind: 'error', title: t('feedback.errorTitle'), text: message ?? t('feedback.errorDefault') });
+    setSending(true);
+    try {
+      const { submit } = await loadActions();
+      const honeypot = form.elements.namedItem('_hp');
+      const outcome = await submit({
+        kind,
+        values: values(form),
+        extraProblems: extraProblems?.() ?? {},
+        url: `${endpoint}?lang=${lang}`,
+        encode,
+        spam: { _hp: honeypot instanceof HTMLInputElement ? honeypot.value : '', _elapsedMs: Math.round(performance.now() - mountedAt.current) },
+      });
+      attempted.current = true;
+      if (outcome.type === 'invalid') {
+        show(outcome.problems);
+        setFocusRequest((n) => n + 1);
+      } else if (outcome.type === 'sent') {
+        form.reset();
+        attempted.current = false;
+        setErrors({});
+        onSuccess();
+      } else {
+        if (outcome.fields && Object.keys(outcome.fields).length > 0) {
+          setErrors(outcome.fields);
+          setFocusRequest((n) => n + 1);
+        }
+        // The server's own words when it gave any (in the page's language), the general message otherwise.
+        fail(outcome.error);
+      }
+    } catch {
+      fail();
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const field = (name: string, extra: { hint?: boolean } = {}): FieldState => {
+    const id = `${formId}-${name}`;
+    const error = errors[name];
+    const describedBy = [extra.hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ');
+    return {
+      control: { id, name, ...(error && { 'aria-invalid': true as const }), ...(describedBy && { 'aria-describedby': describedBy }) },
+      hintId: `${id}-hint`,
+      errorId: `${id}-error`,
+      error,
+    };
+  };
+
+  return {
+    sending,
+    field,
+    /** Sets or clears one field's message from outside the schema (the file check). */
+    setFieldError: (name: string, problem?: FieldProblem) =>
+      setErrors(({ [name]: _old, ...rest }) => (problem ? { ...rest, [name]: text(problem) } : rest)),
+    formProps: {
+      ref: formRef,
+      noValidate: true,
+      // Should someone submit before the page has hydrated, the data goes in a POST body, never into the address.
+      method: 'post',
+      action: options.endpoint,
+      onSubmit: (event: FormEvent<HTMLFormElement>) => {
+        event.preventDefault();
+        if (!sending && !options.busy) void onSubmit(event.currentTarget);
+      },
+      onFocus: () => void loadActions().catch(() => undefined),
+      onChange: recheck,
+    },
+  };
+}

@@ -1,0 +1,79 @@
+import { AppointmentRequest, ContactRequest, OrderRequest, TestimonialRequest } from '../../../schemas/forms.ts';
+
+// Loaded on a visitor's first touch of a form, not with the page: the schemas, the phone library and
+// the sending code are the largest part of a form, and most visitors never fill one in.
+
+const schemas = { appointment: AppointmentRequest, contact: ContactRequest, order: OrderRequest, testimonial: TestimonialRequest };
+
+/** The site's forms, by the schema that checks them. */
+export type FormKind = keyof typeof schemas;
+
+/** A field's problem as a UI key (e.g. `validation.phone`) with the values its text needs. */
+export interface FieldProblem {
+  key: string;
+  vars?: Record<string, number>;
+}
+
+/** The same verdict the server gives: the cleaned data, or the first problem of each field. */
+export type Verdict = { ok: true; data: Record<string, unknown> } | { ok: false; problems: Record<string, FieldProblem> };
+
+/** Checks a form's values with its shared schema. */
+export function validate(kind: FormKind, values: Record<string, unknown>): Verdict {
+  const result = schemas[kind].safeParse(values);
+  if (result.success) return { ok: true, data: result.data };
+  const problems: Record<string, FieldProblem> = {};
+  for (const issue of result.error.issues) {
+    const field = String(issue.path[0] ?? '');
+    if (field in problems) continue;
+    const max = issue.code === 'too_big' ? Number(issue.maximum) : undefined;
+    problems[field] = { key: issue.message, ...(max === undefined ? {} : { vars: { max } }) };
+  }
+  return { ok: false, problems };
+}
+
+/** A request body for the API, made from the validated data and the spam signals. */
+export type Encode = (data: Record<string, unknown>, spam: { _hp: string; _elapsedMs: number }) => { body: BodyInit; headers?: Record<string, string> };
+
+/** A JSON body, as the appointment, contact and testimonial endpoints take it. */
+export const encodeJson: Encode = (data, spam) => ({ body: JSON.stringify({ ...data, ...spam }), headers: { 'Content-Type': 'application/json' } });
+
+/** What became of a submit: refused before sending, sent, or failed with the server's words if any. */
+export type Outcome =
+  | { type: 'invalid'; problems: Record<string, FieldProblem> }
+  | { type: 'sent' }
+  | { type: 'failed'; error?: string; fields?: Record<string, string> };
+
+/** What one submit needs to know. */
+export interface Submission {
+  kind: FormKind;
+  values: Record<string, unknown>;
+  extraProblems: Record<string, FieldProblem>;
+  url: string;
+  encode?: Encode;
+  spam: { _hp: string; _elapsedMs: number };
+}
+
+/**
+ * Checks the values with the shared schema and, when they pass, posts them once (a submission is
+ * never retried on its own). The API answers `{ success: true }` or `{ success: false, error, fields? }`;
+ * a network failure or an answer that is not JSON is a failure without words.
+ */
+export async function submit(submission: Submission): Promise<Outcome> {
+  const verdict = validate(submission.kind, submission.values);
+  const problems = { ...(verdict.ok ? {} : verdict.problems), ...submission.extraProblems };
+  if (!verdict.ok || Object.keys(problems).length > 0) return { type: 'invalid', problems };
+  const request = (submission.encode ?? encodeJson)(verdict.data, submission.spam);
+  let answer: { success?: unknown; error?: unknown; fields?: unknown } | null;
+  try {
+    const response = await fetch(submission.url, { method: 'POST', headers: request.headers, body: request.body });
+    answer = (await response.json().catch(() => null)) as typeof answer;
+  } catch {
+    answer = null;
+  }
+  if (answer?.success === true) return { type: 'sent' };
+  const fields =
+    answer && typeof answer.fields === 'object' && answer.fields !== null
+      ? Object.fromEntries(Object.entries(answer.fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string'))
+      : undefined;
+  return { type: 'failed', error: typeof answer?.error === 'string' && answer.error !== '' ? answer.error : undefined, fields };
+}

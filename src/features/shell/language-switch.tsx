@@ -1,0 +1,24 @@
+import { Link, useRouterState } from '@tanstack/react-router';
+import { useShell, useT } from '../../lib/i18n.tsx';
+import { twinPath } from '../../shared/paths.ts';
+import { Icon } from '../../components/icons.tsx';
+
+/** EN/NL: the same page in the other language, named in that language. */
+export function LanguageSwitch({ className = '' }: { className?: string }) {
+  const { lang } = useShell();
+  const t = useT();
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const other = lang === 'en' ? 'nl' : 'en';
+  return (
+    <Link
+      to={twinPath(pathname) as never}
+      hrefLang={other}
+      lang={other}
+      className={`lang-switch ${className}`}
+      aria-label={t('nav.switchLanguageHint')}
+    >
+      <Icon name="globe" className="size-4" />
+      <span aria-hidden="true">{t('nav.switchLanguageShort')}</span>
+    </Link>
+  );
+}

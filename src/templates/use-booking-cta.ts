@@ -1,9 +1,0 @@
-import { useShell, useT } from '../app/i18n.tsx';
-import type { Cta } from '../components/types.ts';
-
-/** The "Book an appointment" button to the appointment page of the current language. */
-export function useBookingCta(): Cta {
-  const { lang } = useShell();
-  const t = useT();
-  return { label: t('common.bookAppointment'), href: lang === 'nl' ? '/nl/appointment' : '/appointment' };
-}
