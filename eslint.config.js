@@ -49,6 +49,8 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
+      // An empty interface is how a lower layer lets a higher one register types with it (declaration merging).
+      '@typescript-eslint/no-empty-object-type': ['error', { allowInterfaces: 'always' }],
       // The router's own way to answer "no such page" is to throw its not-found marker.
       '@typescript-eslint/only-throw-error': ['error', { allow: [{ from: 'package', package: '@tanstack/router-core', name: 'NotFoundError' }] }],
       'no-console': 'off',
@@ -80,6 +82,11 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // Type tests hold deliberate type errors (each under @ts-expect-error); what they produce is never used.
+    files: ['tests/types/**'],
+    rules: { '@typescript-eslint/no-unsafe-member-access': 'off', '@typescript-eslint/no-unsafe-assignment': 'off' },
   },
   { files: ['**/*.js'], ...tseslint.configs.disableTypeChecked },
 );

@@ -7,14 +7,15 @@ import { contentPlugin } from './scripts/content/vite-plugin.ts';
 const root = fileURLToPath(new URL('.', import.meta.url));
 
 /**
- * The Vite configuration; tests pass another content folder and manifest folder (a fixture site).
+ * The Vite configuration; tests pass another content folder and manifest folder (a fixture site), and
+ * `npm run build`, which has just checked the content, says so, so its two bundles do not check it again.
  */
-export function siteConfig(options: { contentRoot?: string; outDir?: string } = {}): ViteUserConfig {
+export function siteConfig(options: { contentRoot?: string; outDir?: string; contentChecked?: boolean } = {}): ViteUserConfig {
   const outDir = options.outDir ?? `${root}src/generated`;
   return {
     root,
     // Unit tests run the check themselves on fixtures; the plugin is for the dev server and builds.
-    plugins: [process.env.VITEST && !options.contentRoot ? [] : contentPlugin({ root, contentRoot: options.contentRoot, outDir }), tailwindcss(), react()],
+    plugins: [process.env.VITEST && !options.contentRoot ? [] : contentPlugin({ root, contentRoot: options.contentRoot, outDir, checkOnBuild: !options.contentChecked }), tailwindcss(), react()],
     resolve: { alias: { '@generated': outDir } },
     // Files served at the site root as they are (the favicon).
     publicDir: `${root}src/public`,
@@ -30,7 +31,7 @@ export function siteConfig(options: { contentRoot?: string; outDir?: string } = 
       rolldownOptions: {
         output: {
           codeSplitting: {
-            groups: [{ name: 'router', test: /node_modules[\\/](@tanstack|use-sync-external-store|react)[\\/]|src[\\/]lib[\\/]page-data/ }],
+            groups: [{ name: 'router', test: /node_modules[\\/](@tanstack|use-sync-external-store|react)[\\/]|src[\\/]lib[\\/]i18n|src[\\/](components|shared)[\\/]inline-text/ }],
           },
         },
       },

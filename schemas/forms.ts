@@ -80,3 +80,12 @@ export const TestimonialRequest = z.object({
   consent: z.literal(true, 'validation.consent'),
 });
 export type TestimonialRequest = z.infer<typeof TestimonialRequest>;
+
+/** The site's forms by the schema that checks them, as the browser and the server both use them. */
+export const formSchemas = { appointment: AppointmentRequest, contact: ContactRequest, order: OrderRequest, testimonial: TestimonialRequest };
+/** One of the site's forms. */
+export type FormKind = keyof typeof formSchemas;
+/** What a form's schema makes of an accepted submission. */
+export type FormValues<K extends FormKind> = z.output<(typeof formSchemas)[K]>;
+/** The fields of a form: its schema's keys, and the order form's file, which is checked by its bytes apart from the schema. */
+export type FormField<K extends FormKind> = Extract<keyof FormValues<K>, string> | (K extends 'order' ? 'file' : never);

@@ -258,8 +258,8 @@ function buildFiles(model: ContentModel, options: EmitOptions): Map<string, stri
     }
   }
 
-  files.set('manifest.ts', manifestSource(model, routes, redirects, importPath(options.outDir, options.typesFile)));
-  files.set('loaders.ts', loadersSource(model, routes, importPath(options.outDir, options.typesFile)));
+  files.set('manifest.ts', manifestSource(model, routes, importPath(options.outDir, options.typesFile)));
+  files.set('loaders.ts', loadersSource(model, importPath(options.outDir, options.typesFile)));
   return files;
 }
 
@@ -302,27 +302,38 @@ function union(values: Iterable<string>): string {
 }
 
 /** The dynamic imports of every content and string module; only navigation needs them, so they are a chunk of their own. */
-function loadersSource(model: ContentModel, routes: RouteRecord[], typesImport: string): string {
-  const keys = [...new Set(routes.map((r) => r.key))];
-  const templateOf = (key: string) => routes.find((r) => r.key === key)!.template;
-  const notFound = model.pages.has('not-found');
+function loadersSource(model: ContentModel, typesImport: string): string {
+  const pair = (key: string) => `{ en: () => import('./${key}.en.ts'), nl: () => import('./${key}.nl.ts') }`;
+  const name = (id: string) => (/^[A-Za-z_$][\w$]*$/.test(id) ? id : JSON.stringify(id));
   return [
     generatedBanner,
-    `import type { ShellContent, TemplateContent } from '${typesImport}';`,
-    "import type { Loader, UiGroup } from './manifest.ts';",
+    `import type { ServiceTemplate, ShellContent, TemplateContent } from '${typesImport}';`,
+    "import type { ArticleSlug, Loader, PageId, ServiceSlug, UiGroup } from './manifest.ts';",
+    '',
+    '/** A service\'s template with the loader of its content. */',
+    'export type ServiceLoader = { [K in ServiceTemplate]: { template: K; content: Loader<TemplateContent[K]> } }[ServiceTemplate];',
     '',
     '/** Loads one page\'s content in one language; each page is its own chunk. */',
-    'export const contentLoaders = {',
-    ...keys.map((k) => `  ${JSON.stringify(k)}: { en: () => import('./${k}.en.ts'), nl: () => import('./${k}.nl.ts') } as Loader<TemplateContent[${JSON.stringify(templateOf(k))}]>,`),
-    notFound ? "  'pages/not-found': { en: () => import('./pages/not-found.en.ts'), nl: () => import('./pages/not-found.nl.ts') } as Loader<TemplateContent['not-found']>," : '',
-    '} as const;',
+    'export const pageLoaders: { [Id in PageId]: Loader<TemplateContent[Id]> } = {',
+    ...[...model.pages.keys()].sort().map((id) => `  ${name(id)}: ${pair(`pages/${id}`)},`),
+    '};',
+    '',
+    '/** Each service\'s template and the loader of its content. */',
+    'export const serviceLoaders: { [Slug in ServiceSlug]: ServiceLoader } = {',
+    ...[...model.services].sort(([a], [b]) => a.localeCompare(b)).map(([slug, e]) => `  ${name(slug)}: { template: ${JSON.stringify(e.data?.kind ?? 'detail')}, content: ${pair(`services/${slug}`)} },`),
+    '};',
+    '',
+    '/** Loads one article in one language. */',
+    "export const articleLoaders: { [Slug in ArticleSlug]: Loader<TemplateContent['article']> } = {",
+    ...[...model.articles.keys()].sort().map((slug) => `  ${name(slug)}: ${pair(`articles/${slug}`)},`),
+    '};',
     '',
     '/** Interface-string groups that pages load as they need them (the shell has the rest). */',
-    'export const uiLoaders = {',
+    'export const uiLoaders: { [Group in UiGroup]: Loader<Record<string, string>> } = {',
     ...Object.keys(model.ui?.data ?? {})
       .filter(pageUiGroup)
-      .map((g) => `  ${JSON.stringify(g)}: { en: () => import('./ui/${g}.en.ts'), nl: () => import('./ui/${g}.nl.ts') },`),
-    '} satisfies Record<UiGroup, Loader<Record<string, string>>>;',
+      .map((g) => `  ${name(g)}: ${pair(`ui/${g}`)},`),
+    '};',
     '',
     '/** Loads the site settings, navigation and interface strings of one language. */',
     "export const shellLoaders: Loader<ShellContent> = { en: () => import('./shell.en.ts'), nl: () => import('./shell.nl.ts') };",
@@ -336,27 +347,19 @@ function importPath(fromDir: string, to: string): string {
   return path.startsWith('.') ? path : `./${path}`;
 }
 
-function manifestSource(model: ContentModel, routes: RouteRecord[], redirects: Map<string, string>, typesImport: string): string {
+function manifestSource(model: ContentModel, routes: RouteRecord[], typesImport: string): string {
   const pageIds = [...model.pages.keys()].sort();
   const serviceSlugs = [...model.services.keys()].sort();
   const articleSlugs = [...model.articles.keys()].sort();
-  const testimonialIds = [...model.testimonials.keys()].sort();
   const blog = model.pages.get('blog')?.data as Extract<Page, { id: 'blog' }> | undefined;
   const categoryIds = blog?.categories.map((c) => c.id) ?? [];
   const uiKeys = Object.entries(model.ui?.data ?? {})
     .filter(([g]) => !(serverOnlyUiGroups as readonly string[]).includes(g))
     .flatMap(([g, entries]) => Object.keys(entries).map((k) => `${g}.${k}`));
-  const englishPaths = routes.filter((r) => r.lang === 'en').map((r) => r.path);
-  const keys = [...new Set(routes.map((r) => r.key))];
-  const templateOf = (key: string) => routes.find((r) => r.key === key)!.template;
-  const redirectList = [...redirects].flatMap(([from, to]) => (['en', 'nl'] as Lang[]).map((lang) => ({ from: localizePath(from, lang), to: localizePath(to, lang) })));
 
   return [
     generatedBanner,
     `import type { Lang, Template } from '${typesImport}';`,
-    '',
-    'export type { Lang };',
-    "export const languages = ['en', 'nl'] as const;",
     '',
     '/** Ids of the pages in content/pages/. */',
     `export const pageIds = ${JSON.stringify(pageIds)} as const;`,
@@ -367,52 +370,30 @@ function manifestSource(model: ContentModel, routes: RouteRecord[], redirects: M
     '/** Slugs of the articles in content/articles/. */',
     `export const articleSlugs = ${JSON.stringify(articleSlugs)} as const;`,
     'export type ArticleSlug = (typeof articleSlugs)[number];',
-    '/** Ids of the testimonials in content/testimonials/. */',
-    `export const testimonialIds = ${JSON.stringify(testimonialIds)} as const;`,
-    'export type TestimonialId = (typeof testimonialIds)[number];',
     '/** Keys of the blog categories. */',
     `export const blogCategoryIds = ${JSON.stringify(categoryIds)} as const;`,
     'export type BlogCategoryId = (typeof blogCategoryIds)[number];',
     '/** Keys of the interface strings in content/ui.yaml. */',
     `export type UiKey = ${union(uiKeys)};`,
-    '/** Every page path in English; Dutch paths are the same under /nl. */',
-    `export type EnglishPath = ${union(englishPaths)};`,
-    'export type DutchPath = EnglishPath extends infer P ? (P extends \'/\' ? \'/nl\' : P extends string ? `/nl${P}` : never) : never;',
-    'export type RoutePath = EnglishPath | DutchPath;',
+    '/** Interface-string groups that pages load as they need them (the shell has the rest). */',
+    `export type UiGroup = ${union(Object.keys(model.ui?.data ?? {}).filter(pageUiGroup))};`,
+    '/** Every page path in both languages. */',
+    `export type RoutePath = ${union(routes.map((r) => r.path))};`,
     '',
-    '/** One route in one language. */',
-    'export interface Route {',
-    '  path: RoutePath;',
-    '  lang: Lang;',
-    '  template: Template;',
-    '  id: string;',
-    '  alternate: RoutePath;',
-    '  key: ContentKey;',
-    '  title: string;',
-    '  description: string;',
+    '// Links in the app are typed by the page paths: `SiteHref` in the content types reads them from here.',
+    `declare module '${typesImport}' {`,
+    '  interface Register {',
+    '    path: RoutePath;',
+    '  }',
     '}',
     '',
-    `export type ContentKey = ${union(keys)};`,
-    '',
-    '/** Every route of the site in both languages. */',
-    `export const routes: readonly Route[] = ${serialize(routes)};`,
-    '',
-    '/** Permanent redirects, for both languages. */',
-    `export const redirects: readonly { from: string; to: RoutePath }[] = ${serialize(redirectList)};`,
-    '',
-    '/** The English path of each page with a path of its own. */',
+    '/** The address of each page with a path of its own, in English. */',
     `export const pagePaths = ${serialize(Object.fromEntries([...model.pages].filter(([, e]) => 'path' in e.data).map(([id, e]) => [id, (e.data as { path: string }).path])))} as const;`,
-    '/** The template of each service page, so the router can load just that one. */',
+    '/** The template of each service page, so the browser can fetch it before it hydrates. */',
     `export const serviceTemplates = ${serialize(Object.fromEntries([...model.services].map(([slug, e]) => [slug, e.data?.kind ?? 'detail'])))} as const satisfies Record<ServiceSlug, Template>;`,
-    '',
-    '/** The template each content key is shown with. */',
-    `export const templates = ${serialize(Object.fromEntries(keys.map((k) => [k, templateOf(k)])))} as const satisfies Record<ContentKey, Template>;`,
     '',
     '/** Imports one module per language. */',
     'export type Loader<T> = Record<Lang, () => Promise<{ default: T }>>;',
-    '',
-    '/** Interface-string groups that pages load as they need them (the shell has the rest). */',
-    `export type UiGroup = ${union(Object.keys(model.ui?.data ?? {}).filter(pageUiGroup))};`,
     '',
   ].join('\n');
 }

@@ -1,6 +1,6 @@
 import { RouterClient } from '@tanstack/react-router/ssr/client';
 import { hydrateRoot } from 'react-dom/client';
-import { serviceTemplates, type ServiceSlug } from '@generated/manifest.ts';
+import { serviceSlugs, serviceTemplates } from '@generated/manifest.ts';
 import { keepEarlyInput } from '../lib/early-input.ts';
 import { createAppRouter, preloadNotFound, type Assets } from './router.tsx';
 import { watchContent } from './live-content.ts';
@@ -13,7 +13,8 @@ const router = createAppRouter({ assets });
 keepEarlyInput();
 
 // A service page's template is chosen by its data, so it is fetched before hydration starts.
-const service = /^(?:\/nl)?\/services\/([^/]+)$/.exec(window.location.pathname)?.[1] as ServiceSlug | undefined;
+const segment = /^(?:\/nl)?\/services\/([^/]+)$/.exec(window.location.pathname)?.[1];
+const service = serviceSlugs.find((slug) => slug === segment);
 const template = service && serviceTemplates[service];
 // So is a not-found page's view.
 const ready = template ? templates[template].preload?.() : document.querySelector('[data-not-found]') ? preloadNotFound() : undefined;

@@ -1,16 +1,15 @@
-import { createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, notFound, type AnyRouteMatch } from '@tanstack/react-router';
-import {
-  articleSlugs, blogCategoryIds, pagePaths, serviceSlugs, serviceTemplates,
-  type ArticleSlug, type BlogCategoryId, type ContentKey, type ServiceSlug,
-} from '@generated/manifest.ts';
-import { contentOverride } from './live-content.ts';
+import { createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, notFound, type AnyRouteMatch, type AsyncRouteComponent } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import type { ArticleSlug, BlogCategoryId, Loader, PageId, ServiceSlug } from '@generated/manifest.ts';
+import { articleSlugs, blogCategoryIds, pagePaths, serviceSlugs } from '@generated/manifest.ts';
 import type { Lang } from '../../schemas/common.ts';
-import type { ShellContent, Template, TemplateContent } from '../shared/content-types.ts';
-import { templates, templateUi } from './templates.ts';
+import { PageStrings } from '../lib/i18n.tsx';
+import type { ResolvedImage, ServiceTemplate, ShellContent, Template, TemplateContent, TemplateProps } from '../shared/content-types.ts';
 import { ErrorMessage, ErrorScreen } from './error-screen.tsx';
 import { labJsonLd, pageHead } from './head.ts';
+import { contentOverride } from './live-content.ts';
 import { Layout, RootDocument } from './root-document.tsx';
-import { ServicePage } from './service-page.tsx';
+import { templates, templateUi, type RoutedTemplate } from './templates.ts';
 
 /** Built files the page links to; the build fills them in, the dev server uses the sources. */
 export interface Assets {
@@ -27,31 +26,66 @@ export interface RouterContext {
   assets: Assets;
 }
 
-/** Loads one page's content; the keys come from the manifest, so every page exists. */
 // The table of content imports is only needed to navigate (a first visit's data is in its HTML).
 const manifestLoaders = () => import('@generated/loaders.ts');
 
-async function loadContent<T extends Template>(key: string, lang: Lang): Promise<TemplateContent[T]> {
-  const replaced = contentOverride(key, lang);
-  if (replaced) return replaced as TemplateContent[T];
-  const { contentLoaders } = await manifestLoaders();
-  const loaders = contentLoaders as unknown as Record<string, Record<Lang, () => Promise<{ default: TemplateContent[T] }>>>;
-  return (await loaders[key]![lang]()).default;
+/** One module of content in one language, or the dev server's fresher copy of it. */
+async function load<T>(key: string, loader: Loader<T>, lang: Lang): Promise<T> {
+  // In the dev server a content change replaces the module; the check has validated the new one.
+  return (contentOverride(key, lang) as T | undefined) ?? (await loader[lang]()).default;
 }
 
 /** The interface strings a template needs beyond the shell's, merged into one lookup. */
-async function loadUi(template: Template, lang: Lang): Promise<Record<string, string>> {
+async function loadUi(template: RoutedTemplate, lang: Lang): Promise<Record<string, string>> {
   const { uiLoaders } = await manifestLoaders();
-  const groups = await Promise.all(
-    templateUi[template].map(async (group) => (contentOverride(`ui/${group}`, lang) as Record<string, string> | undefined) ?? (await uiLoaders[group][lang]()).default),
-  );
+  const groups = await Promise.all(templateUi[template].map((group) => load(`ui/${group}`, uiLoaders[group], lang)));
   return Object.assign({}, ...groups) as Record<string, string>;
 }
 
-/** What a page's loader returns: its template, content and the strings it needs. */
-async function loadPage<T extends Template>(template: T, key: string, lang: Lang) {
-  const [content, ui] = await Promise.all([loadContent<T>(key, lang), loadUi(template, lang), templates[template].preload?.()]);
+/** What a page's loader returns: its template, its content and the strings it needs. */
+interface PageData<T extends RoutedTemplate> {
+  template: T;
+  content: TemplateContent[T];
+  ui: Record<string, string>;
+}
+
+/** One page's data: its content and the strings its template needs, with the template's code fetched alongside. */
+async function loadPage<T extends RoutedTemplate>(template: T, key: string, loader: Loader<TemplateContent[T]>, lang: Lang): Promise<PageData<T>> {
+  const [content, ui] = await Promise.all([load(key, loader, lang), loadUi(template, lang), templates[template].preload?.()]);
   return { template, content, ui };
+}
+
+/** A page with a path of its own: the template is the page's id. */
+async function loadOwnPage<Id extends PageId & RoutedTemplate>(id: Id, lang: Lang): Promise<PageData<Id>> {
+  const loader: Loader<TemplateContent[Id]> = (await manifestLoaders()).pageLoaders[id];
+  return loadPage(id, `pages/${id}`, loader, lang);
+}
+
+/** A service page's data: one of the service templates with its own content. */
+type ServicePageData = { [K in ServiceTemplate]: PageData<K> }[ServiceTemplate];
+
+async function loadService(slug: ServiceSlug, lang: Lang): Promise<ServicePageData> {
+  const entry = (await manifestLoaders()).serviceLoaders[slug];
+  const key = `services/${slug}`;
+  // Each kind of service has its own template and content.
+  switch (entry.template) {
+    case 'category':
+      return loadPage(entry.template, key, entry.content, lang);
+    case 'detail':
+      return loadPage(entry.template, key, entry.content, lang);
+    case 'allon4':
+      return loadPage(entry.template, key, entry.content, lang);
+  }
+}
+
+/** Renders a template with its content, under the strings its page loaded. */
+function Page<T extends RoutedTemplate>({ data }: { data: PageData<T> }): ReactNode {
+  const Template: AsyncRouteComponent<TemplateProps<T>> = templates[data.template];
+  return (
+    <PageStrings strings={data.ui}>
+      <Template content={data.content} />
+    </PageStrings>
+  );
 }
 
 // Only a not-found page needs its views, so they load with it rather than with every page.
@@ -65,6 +99,7 @@ const rootRoute = createRootRouteWithContext<RouterContext>()({
   head: ({ matches }) => {
     const preloads = new Set<string>();
     for (const match of matches as AnyRouteMatch[]) {
+      // A match's loader data is untyped here, where every route's matches meet.
       const template = (match.loaderData as { template?: Template } | undefined)?.template;
       if (template) for (const href of assets.preloads[template] ?? []) preloads.add(href);
     }
@@ -95,6 +130,8 @@ const rootRoute = createRootRouteWithContext<RouterContext>()({
 // The router reads the build's assets from its context; head() has no context, so it is kept here.
 let assets: Assets = { styles: [], scripts: [], preloads: {} };
 
+const langOf = (params: { lang?: 'nl' }): Lang => (params.lang === 'nl' ? 'nl' : 'en');
+
 /**
  * `/{-$lang}`: no segment is English, `nl` is Dutch, any other first segment is not this route.
  * It loads the shell (strings, navigation, site settings) of its language, so switching language
@@ -109,10 +146,8 @@ const langRoute = createRoute({
   },
   loader: async ({ params }) => {
     const lang = langOf(params);
-    const [shell, notFoundContent] = await Promise.all([
-      (contentOverride('shell', lang) as ShellContent | undefined) ?? manifestLoaders().then((m) => m.shellLoaders[lang]()).then((m) => m.default),
-      loadContent<'not-found'>('pages/not-found', lang),
-    ]);
+    const { shellLoaders, pageLoaders } = await manifestLoaders();
+    const [shell, notFoundContent] = await Promise.all([load('shell', shellLoaders, lang), load('pages/not-found', pageLoaders['not-found'], lang)]);
     return { lang, shell, notFound: notFoundContent, year: new Date().getFullYear() };
   },
   head: ({ loaderData }) => ({ scripts: loaderData ? [labJsonLd(loaderData.shell.site, loaderData.lang)] : [] }),
@@ -120,31 +155,57 @@ const langRoute = createRoute({
   notFoundComponent: NotFoundPage,
 });
 
-const langOf = (params: { lang?: 'nl' }): Lang => (params.lang === 'nl' ? 'nl' : 'en');
-
 type ShellData = { lang: Lang; shell: ShellContent };
 const rootData = (matches: AnyRouteMatch[]) => matches.find((m) => m.routeId === '/{-$lang}')?.loaderData as ShellData | undefined;
 
 /** The head of a page from its content: title and description from its SEO fields. */
-function headFor(matches: AnyRouteMatch[], path: string, content: { seo: { title: string; description: string }; hero?: { image?: TemplateContent['detail']['hero']['image'] } } | undefined, type: 'website' | 'article' = 'website') {
+function headFor(matches: AnyRouteMatch[], path: string, content: { seo: { title: string; description: string }; hero?: { image?: ResolvedImage } } | undefined, type: 'website' | 'article' = 'website') {
   const root = rootData(matches);
   if (!root || !content) return {};
-  return pageHead({ site: root.shell.site, lang: root.lang, path, title: content.seo.title, description: content.seo.description, image: content.hero?.image, type });
+  return pageHead({ site: root.shell.site, lang: root.lang, path: path.replace(/(.)\/$/, '$1'), title: content.seo.title, description: content.seo.description, image: content.hero?.image, type });
 }
 
-type PageId = keyof typeof pagePaths;
+type PagePaths = typeof pagePaths;
 /** A page's path below the language segment: `/about` -> `about`, the home page stays `/`. */
 type ChildPath<P extends string> = P extends '/' ? '/' : P extends `/${infer R}` ? R : never;
+const childPath = <P extends string>(path: P) => (path === '/' ? '/' : path.slice(1)) as ChildPath<P>;
 
-const pageRoutes = (Object.keys(pagePaths) as PageId[]).filter((id): id is Exclude<PageId, 'blog'> => id !== 'blog').map((id) =>
-  createRoute({
+/**
+ * The route of a page with a path of its own; its template has the same name. The component is given
+ * by the caller, which reads the route's own loader data with the route's own (typed) API.
+ */
+function pageRoute<Id extends Exclude<keyof PagePaths, 'blog'> & RoutedTemplate>(id: Id, component: () => ReactNode) {
+  return createRoute({
     getParentRoute: () => langRoute,
-    path: (pagePaths[id] === '/' ? '/' : pagePaths[id].slice(1)) as ChildPath<(typeof pagePaths)[typeof id]>,
-    loader: ({ params }) => loadPage(id, `pages/${id}`, langOf(params)),
-    head: ({ loaderData, matches, match }) => headFor(matches, match.pathname.replace(/(.)\/$/, '$1'), loaderData?.content),
-    component: templates[id],
-  }),
-);
+    path: childPath(pagePaths[id]),
+    loader: ({ params }) => loadOwnPage(id, langOf(params)),
+    head: ({ loaderData, matches, match }) => headFor(matches, match.pathname, loaderData?.content),
+    component,
+  });
+}
+
+const homeRoute = pageRoute('home', (): ReactNode => <Page data={homeRoute.useLoaderData()} />);
+const aboutRoute = pageRoute('about', (): ReactNode => <Page data={aboutRoute.useLoaderData()} />);
+const servicesRoute = pageRoute('services', (): ReactNode => <Page data={servicesRoute.useLoaderData()} />);
+const marketingRoute = pageRoute('marketing-services', (): ReactNode => <Page data={marketingRoute.useLoaderData()} />);
+const appointmentRoute = pageRoute('appointment', (): ReactNode => <Page data={appointmentRoute.useLoaderData()} />);
+const forDoctorsRoute = pageRoute('for-doctors', (): ReactNode => <Page data={forDoctorsRoute.useLoaderData()} />);
+const contactRoute = pageRoute('contact', (): ReactNode => <Page data={contactRoute.useLoaderData()} />);
+const testimonialsRoute = pageRoute('testimonials', (): ReactNode => <Page data={testimonialsRoute.useLoaderData()} />);
+const privacyRoute = pageRoute('privacy', (): ReactNode => <Page data={privacyRoute.useLoaderData()} />);
+
+// Every page in content/pages/ with a path has its route; a new one fails to compile until it is added.
+const pageRoutes = {
+  home: homeRoute,
+  about: aboutRoute,
+  services: servicesRoute,
+  'marketing-services': marketingRoute,
+  appointment: appointmentRoute,
+  'for-doctors': forDoctorsRoute,
+  contact: contactRoute,
+  testimonials: testimonialsRoute,
+  privacy: privacyRoute,
+} satisfies Record<Exclude<keyof PagePaths, 'blog'>, unknown>;
 
 /** The blog list; its filter lives in the query (`?category=<key>&q=<text>`), unknown values fall back to All and no search. */
 const blogRoute = createRoute({
@@ -157,44 +218,55 @@ const blogRoute = createRoute({
   }),
   // The content does not depend on the query: filtering or typing does not reload it.
   staleTime: Infinity,
-  loader: ({ params }) => loadPage('blog', 'pages/blog', langOf(params)),
-  head: ({ loaderData, matches, match }) => headFor(matches, match.pathname.replace(/(.)\/$/, '$1'), loaderData?.content),
-  component: templates.blog,
+  loader: ({ params }) => loadOwnPage('blog', langOf(params)),
+  head: ({ loaderData, matches, match }) => headFor(matches, match.pathname, loaderData?.content),
+  component: function BlogRoute(): ReactNode {
+    return <Page data={blogRoute.useLoaderData()} />;
+  },
 });
 
 const serviceRoute = createRoute({
   getParentRoute: () => langRoute,
   path: 'services/$slug',
   params: {
-    parse: ({ slug }: { slug: string }) => ((serviceSlugs as readonly string[]).includes(slug) ? { slug: slug as ServiceSlug } : false),
+    parse: ({ slug }: { slug: string }): { slug: ServiceSlug } | false => {
+      const known = serviceSlugs.find((service) => service === slug);
+      return known ? { slug: known } : false;
+    },
     stringify: ({ slug }: { slug: ServiceSlug }) => ({ slug }),
   },
-  loader: ({ params }) => loadPage(serviceTemplates[params.slug], `services/${params.slug}`, langOf(params)),
+  loader: ({ params }) => loadService(params.slug, langOf(params)),
   head: ({ loaderData, matches, match }) => headFor(matches, match.pathname, loaderData?.content),
-  component: ServicePage,
+  component: function ServiceRoute(): ReactNode {
+    return <Page data={serviceRoute.useLoaderData()} />;
+  },
 });
 
 const articleRoute = createRoute({
   getParentRoute: () => langRoute,
   path: 'blog/$slug',
-  // Any slug reaches the route, so an unknown one gets the article's own not-found message.
+  // Any slug reaches the route, so an unknown one gets the article's own not-found message; links are
+  // typed to the known slugs.
   params: {
     parse: ({ slug }: { slug: string }) => ({ slug: slug as ArticleSlug }),
     stringify: ({ slug }: { slug: ArticleSlug }) => ({ slug }),
   },
-  loader: async ({ params }) => {
-    if (!(articleSlugs as readonly string[]).includes(params.slug)) {
+  loader: ({ params }) => {
+    const slug = articleSlugs.find((known) => known === params.slug);
+    if (slug === undefined) {
       console.warn(`404: no article ${params.slug}`);
       throw notFound();
     }
-    return loadPage('article', `articles/${params.slug}` satisfies `articles/${string}` as ContentKey, langOf(params));
+    return manifestLoaders().then(({ articleLoaders }) => loadPage('article', `articles/${slug}`, articleLoaders[slug], langOf(params)));
   },
   head: ({ loaderData, matches, match }) => headFor(matches, match.pathname, loaderData?.content, 'article'),
-  component: templates.article,
+  component: function ArticleRoute(): ReactNode {
+    return <Page data={articleRoute.useLoaderData()} />;
+  },
   notFoundComponent: ArticleNotFound,
 });
 
-const routeTree = rootRoute.addChildren([langRoute.addChildren([...pageRoutes, blogRoute, serviceRoute, articleRoute])]);
+const routeTree = rootRoute.addChildren([langRoute.addChildren({ ...pageRoutes, blogRoute, serviceRoute, articleRoute })]);
 
 /** A router for one request (server) or the page (browser). */
 export function createAppRouter(context: RouterContext) {

@@ -1,9 +1,15 @@
-import { lazyRouteComponent } from '@tanstack/react-router';
+import { lazyRouteComponent, type AsyncRouteComponent } from '@tanstack/react-router';
 import type { UiGroup } from '@generated/manifest.ts';
-import type { Template } from '../shared/content-types.ts';
+import type { Template, TemplateProps } from '../shared/content-types.ts';
 
-/** One lazily loaded component per kind of page; a page downloads only its own template. */
-export const templates = {
+/** The templates a route renders with its content; the not-found page is the layout's own. */
+export type RoutedTemplate = Exclude<Template, 'not-found'>;
+
+/**
+ * One lazily loaded component per kind of page, each taking exactly its own content: a page downloads
+ * only its template, and a template given another page's content does not compile.
+ */
+export const templates: { [T in RoutedTemplate]: AsyncRouteComponent<TemplateProps<T>> } = {
   home: lazyRouteComponent(() => import('../templates/home.tsx')),
   about: lazyRouteComponent(() => import('../templates/about.tsx')),
   services: lazyRouteComponent(() => import('../templates/services.tsx')),
@@ -14,26 +20,27 @@ export const templates = {
   blog: lazyRouteComponent(() => import('../templates/blog.tsx')),
   testimonials: lazyRouteComponent(() => import('../templates/testimonials.tsx')),
   privacy: lazyRouteComponent(() => import('../templates/privacy.tsx')),
-  'not-found': lazyRouteComponent(() => import('../templates/not-found.tsx')),
   category: lazyRouteComponent(() => import('../templates/category.tsx')),
   detail: lazyRouteComponent(() => import('../templates/detail.tsx')),
   allon4: lazyRouteComponent(() => import('../templates/allon4.tsx')),
   article: lazyRouteComponent(() => import('../templates/article.tsx')),
-} satisfies Record<Template, unknown>;
+};
 
-/** The interface-string groups each template uses beyond the shell's; they load with the page. */
-export const templateUi: Record<Template, UiGroup[]> = {
+/**
+ * The interface-string groups each template uses beyond the shell's; they load with the page.
+ * tests/unit/ui-groups.test.ts reads the keys each template's code uses and fails when one is missing here.
+ */
+export const templateUi: Record<RoutedTemplate, UiGroup[]> = {
   home: ['carousel'],
   about: [],
-  services: ['services'],
+  services: [],
   'marketing-services': [],
-  appointment: ['forms', 'validation', 'feedback', 'apiErrors', 'appointmentServices'],
-  'for-doctors': ['forms', 'validation', 'feedback', 'apiErrors'],
-  contact: ['forms', 'validation', 'feedback', 'apiErrors', 'contact', 'chat'],
+  appointment: ['forms', 'validation', 'feedback', 'appointmentServices'],
+  'for-doctors': ['forms', 'validation', 'feedback'],
+  contact: ['forms', 'validation', 'feedback', 'contact', 'chat'],
   blog: ['blog'],
-  testimonials: ['testimonials', 'forms', 'validation', 'feedback', 'apiErrors'],
+  testimonials: ['testimonials', 'forms', 'validation', 'feedback'],
   privacy: ['blog'],
-  'not-found': [],
   category: ['services'],
   detail: ['services'],
   allon4: ['services'],

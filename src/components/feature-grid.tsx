@@ -2,7 +2,7 @@ import type { Localize } from '../shared/content-types.ts';
 import type { z } from 'zod';
 import type { FeatureSection } from '../../schemas/sections.ts';
 import { FeatureIcon } from './feature-icons.tsx';
-import { InlineText } from './rich-text.tsx';
+import { InlineText } from './inline-text.tsx';
 
 /** A titled section of features: one column on phones, two or three side by side on wider screens. */
 export function FeatureGrid({ section, id, columns = 3, className = '' }: { section: Localize<z.output<typeof FeatureSection>>; id: string; columns?: 2 | 3; className?: string }) {

@@ -1,32 +1,6 @@
-import type { ReactNode } from 'react';
 import type { Localize } from '../shared/content-types.ts';
 import type { RichBlock } from '../../schemas/common.ts';
-import { SiteLink } from './site-link.tsx';
-
-// `[label](href)` and `**bold**`, the only markup content may use; the check has already vetted every href.
-const inlineMarkup = /\[([^\]]+)\]\(([^)\s]+)\)|\*\*([^*]+)\*\*/g;
-
-/** Text with inline links and bold turned into elements; everything else stays text, so no HTML can get in. */
-export function InlineText({ text, linkClassName = 'link' }: { text: string; linkClassName?: string }) {
-  const parts: ReactNode[] = [];
-  let last = 0;
-  for (const match of text.matchAll(inlineMarkup)) {
-    if (match.index > last) parts.push(text.slice(last, match.index));
-    const [, label, href, bold] = match;
-    parts.push(
-      bold !== undefined ? (
-        <strong key={match.index} className="font-semibold">{bold}</strong>
-      ) : (
-        <SiteLink key={match.index} href={href!} className={linkClassName}>
-          {label}
-        </SiteLink>
-      ),
-    );
-    last = match.index + match[0].length;
-  }
-  if (last < text.length) parts.push(text.slice(last));
-  return <>{parts}</>;
-}
+import { InlineText } from './inline-text.tsx';
 
 /** A body of rich text from content: headings with their anchor ids, paragraphs and lists. */
 export function RichText({ blocks, fill }: { blocks: Localize<RichBlock>[]; fill?: (text: string) => string }) {

@@ -1,17 +1,21 @@
 import { Link, type ActiveLinkOptions } from '@tanstack/react-router';
 import type { AnchorHTMLAttributes, ReactNode } from 'react';
+import type { SiteHref } from '../shared/content-types.ts';
 
-type Props = { href: string; children: ReactNode } & Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> &
+type Props = { href: SiteHref; children: ReactNode } & Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> &
   Pick<ActiveLinkOptions, 'activeProps' | 'activeOptions'>;
 
 /**
- * A link to a content href: internal paths navigate inside the app (and get `aria-current` when
- * asked), anything else is a plain link. Content hrefs are already in the page's language.
+ * A link to a page of the site or an outside address. `href` is checked at compile time against the
+ * generated page paths; internal paths navigate inside the app (and get `aria-current` when asked),
+ * anything else is a plain link. Content hrefs are already in the page's language.
  */
 export function SiteLink({ href, children, activeProps, activeOptions, ...rest }: Props) {
   if (href.startsWith('/')) {
+    // A concrete path such as "/nl/about" is a location the router resolves itself.
+    const to: string = href;
     return (
-      <Link to={href as never} activeProps={activeProps} activeOptions={activeOptions} {...rest}>
+      <Link to={to} activeProps={activeProps} activeOptions={activeOptions} {...rest}>
         {children}
       </Link>
     );

@@ -1,9 +1,9 @@
-import type { ResolvedImage } from '../shared/content-types.ts';
+import type { ResolvedImage, SiteHref } from '../shared/content-types.ts';
 
 export type { ResolvedImage };
 
 /** A localised call to action. */
 export interface Cta {
   label: string;
-  href: string;
+  href: SiteHref;
 }

@@ -69,10 +69,10 @@ interface Issue {
 }
 
 const endpoints: Record<string, Endpoint> = {
-  '/api/AppointmentBooking.php': { kind: 'appointment', body: 'json', schema: AppointmentRequest as Schema, page: '/appointment' },
-  '/api/contact': { kind: 'contact', body: 'json', schema: ContactRequest as Schema, page: '/contact' },
-  '/api/testimonial': { kind: 'testimonial', body: 'json', schema: TestimonialRequest as Schema, page: '/testimonials' },
-  '/api/order': { kind: 'order', body: 'multipart', schema: OrderRequest as Schema, page: '/for-doctors' },
+  '/api/AppointmentBooking.php': { kind: 'appointment', body: 'json', schema: AppointmentRequest, page: '/appointment' },
+  '/api/contact': { kind: 'contact', body: 'json', schema: ContactRequest, page: '/contact' },
+  '/api/testimonial': { kind: 'testimonial', body: 'json', schema: TestimonialRequest, page: '/testimonials' },
+  '/api/order': { kind: 'order', body: 'multipart', schema: OrderRequest, page: '/for-doctors' },
 };
 
 const apiMessageKeys = [

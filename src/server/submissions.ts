@@ -152,8 +152,10 @@ export function defaultFrom(siteName: string, labAddress: string): string {
   return mailbox(`${siteName} website`, labAddress);
 }
 
+/** A submitted value as text: the schemas make every field a string, a number or a boolean. */
 function text(value: unknown): string {
-  return typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value);
+  if (typeof value === 'string') return value;
+  return typeof value === 'number' || typeof value === 'boolean' ? String(value) : '';
 }
 
 /** The lab's notification of one submission, in Dutch. */

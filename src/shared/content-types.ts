@@ -1,12 +1,24 @@
 import type {
   AboutPage, AllOn4Service, AppointmentPage, Article, BlogPage, CategoryService, ContactPage, DetailService,
   ForDoctorsPage, HomePage, MarketingPage, NavGroup, Navigation, NotFoundPage, PrivacyPage, ServicesPage,
-  SiteSettings, Testimonial, TestimonialsPage,
+  Service, SiteSettings, Testimonial, TestimonialsPage,
 } from '../../schemas/index.ts';
 import type { z } from 'zod';
 
 // The generated modules name the language type from here, with the content types.
 export type { Lang } from '../../schemas/common.ts';
+
+/**
+ * Filled in by the generated manifest with every page path (`declare module`, as an app registers its
+ * router with TanStack Router), so that this ground layer never imports what is generated above it.
+ */
+export interface Register {}
+
+/** A page's path in either language (`/about`, `/nl/about`); any string until the manifest is generated. */
+export type SitePath = Register extends { path: infer P extends string } ? P : string;
+
+/** Where a link may go: a page (with or without an anchor), an anchor on the same page, or an https, mail or phone address. */
+export type SiteHref = SitePath | `${SitePath}#${string}` | `#${string}` | `https://${string}` | `mailto:${string}` | `tel:${string}`;
 
 /** An image as a page uses it: a URL, its intrinsic size and the alt text in the page's language. */
 export interface ResolvedImage {
@@ -26,7 +38,7 @@ export type Localize<T> = T extends { en: string; nl: string }
       : T extends readonly (infer U)[]
         ? Localize<U>[]
         : T extends object
-          ? { [K in keyof T]: Localize<T[K]> }
+          ? { [K in keyof T]: K extends 'href' ? SiteHref : Localize<T[K]> }
           : T;
 
 type Out<T extends z.ZodType> = Localize<z.output<T>>;
@@ -34,7 +46,7 @@ type Out<T extends z.ZodType> = Localize<z.output<T>>;
 /** A service as a card in listings. */
 export interface ServiceCard {
   slug: string;
-  href: string;
+  href: SiteHref;
   name: string;
   description: string;
   image: ResolvedImage;
@@ -43,7 +55,7 @@ export interface ServiceCard {
 /** An article as a card in lists, feeds and "related articles". */
 export interface ArticleCard {
   slug: string;
-  href: string;
+  href: SiteHref;
   title: string;
   excerpt: string;
   /** ISO date. */
@@ -75,7 +87,7 @@ export type NotFoundContent = Out<typeof NotFoundPage>;
 export type CategoryContent = Omit<Out<typeof CategoryService>, 'items'> & { items: ServiceCard[] };
 export type DetailContent = Omit<Out<typeof DetailService>, 'testimonials' | 'category'> & {
   testimonials: TestimonialView[];
-  category?: { slug: string; name: string; href: string };
+  category?: { slug: string; name: string; href: SiteHref };
 };
 export type AllOn4Content = Out<typeof AllOn4Service>;
 export type ArticleContent = Omit<Out<typeof Article>, 'related' | 'category'> & {
@@ -85,12 +97,12 @@ export type ArticleContent = Omit<Out<typeof Article>, 'related' | 'category'> &
 
 /** A link in a menu with its label resolved and its path in the page's language. */
 export interface ResolvedLink {
-  href: string;
+  href: SiteHref;
   label: string;
 }
 export interface ResolvedGroup {
   title: string;
-  href?: string;
+  href?: SiteHref;
   links: ResolvedLink[];
 }
 
@@ -124,5 +136,12 @@ export interface TemplateContent {
   article: ArticleContent;
 }
 export type Template = keyof TemplateContent;
+/** The templates of service pages: the service's `kind`. */
+export type ServiceTemplate = z.output<typeof Service>['kind'];
 
 export type { Navigation, NavGroup };
+
+/** What a page template is given: the content of its page, in the page's language. */
+export interface TemplateProps<T extends Template> {
+  content: TemplateContent[T];
+}

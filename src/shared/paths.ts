@@ -7,7 +7,14 @@ export function langOfPath(path: string): Lang {
   return path === '/nl' || path.startsWith('/nl/') ? 'nl' : 'en';
 }
 
-/** An English path in a language: `/` -> `/nl`, `/about` -> `/nl/about` in Dutch, unchanged in English. */
+/** The paths an English path has in the two languages, as a type: `/about` -> `/about` | `/nl/about`. */
+export type InEitherLanguage<P extends string> = P extends '/' ? '/' | '/nl' : P | `/nl${P}`;
+
+/**
+ * An English path in a language: `/` -> `/nl`, `/about` -> `/nl/about` in Dutch, unchanged in English.
+ * Its type is the path in either language, so a link made with it is checked against the site's pages.
+ */
+export function localizePath<P extends string>(path: P, lang: Lang): InEitherLanguage<P>;
 export function localizePath(path: string, lang: Lang): string {
   if (lang === 'en') return path;
   return path === '/' ? '/nl' : `/nl${path}`;

@@ -1,13 +1,13 @@
 import { FeatureIcon } from '../components/feature-icons.tsx';
 import { Hero } from '../components/hero.tsx';
-import { InlineText, RichText } from '../components/rich-text.tsx';
+import { InlineText } from '../components/inline-text.tsx';
+import { RichText } from '../components/rich-text.tsx';
 import { CtaBanner } from '../components/cta-banner.tsx';
 import { Claims } from '../features/home/claims.tsx';
-import { usePageContent } from '../lib/page-data.ts';
+import type { TemplateProps } from '../shared/content-types.ts';
 
 /** The about page: hero, the lab's story beside its vision and mission, its claims and a call to action. */
-export default function AboutPage() {
-  const { hero, story, vision, mission, highlights, cta } = usePageContent<'about'>();
+export default function AboutPage({ content: { hero, story, vision, mission, highlights, cta } }: TemplateProps<'about'>) {
   return (
     <>
       <Hero title={hero.title} description={hero.description} image={hero.image} cta={hero.cta} />

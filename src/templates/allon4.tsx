@@ -4,9 +4,9 @@ import { Breadcrumb } from '../components/breadcrumb.tsx';
 import { CtaBanner } from '../components/cta-banner.tsx';
 import { Hero } from '../components/hero.tsx';
 import { Icon } from '../components/icons.tsx';
-import { InlineText } from '../components/rich-text.tsx';
+import { InlineText } from '../components/inline-text.tsx';
 import { useBookingCta } from '../features/services/use-booking-cta.ts';
-import { usePageContent } from '../lib/page-data.ts';
+import type { TemplateProps } from '../shared/content-types.ts';
 import { useServiceTrail } from '../features/services/use-service-trail.ts';
 
 /** The text with each "All-on-4" kept on one line, so a heading never breaks it at a hyphen. */
@@ -15,8 +15,7 @@ function keepTogether(text: string): ReactNode {
 }
 
 /** The All-on-4 / All-on-6 page: how the treatment works, its five benefits and a call to action. */
-export default function AllOn4Page() {
-  const content = usePageContent<'allon4'>();
+export default function AllOn4Page({ content }: TemplateProps<'allon4'>) {
   const t = useT();
   const book = useBookingCta();
   const trail = useServiceTrail();

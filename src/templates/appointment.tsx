@@ -1,16 +1,15 @@
 import { useShell } from '../lib/i18n.tsx';
 import { Hero } from '../components/hero.tsx';
 import { Icon } from '../components/icons.tsx';
-import { InlineText } from '../components/rich-text.tsx';
+import { InlineText } from '../components/inline-text.tsx';
 import { SiteLink } from '../components/site-link.tsx';
 import { AppointmentForm } from '../features/forms/appointment-form.tsx';
 import { FeedbackProvider } from '../features/forms/feedback.tsx';
 import { OpeningHours } from '../components/opening-hours.tsx';
-import { usePageContent } from '../lib/page-data.ts';
+import type { TemplateProps } from '../shared/content-types.ts';
 
 /** The appointment page: the booking form beside what to expect, the hours and a lab-visit card. */
-export default function AppointmentPage() {
-  const content = usePageContent<'appointment'>();
+export default function AppointmentPage({ content }: TemplateProps<'appointment'>) {
   const { shell } = useShell();
   const { info, labVisit } = content;
   return (

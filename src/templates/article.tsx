@@ -9,7 +9,7 @@ import { Hero } from '../components/hero.tsx';
 import { Icon } from '../components/icons.tsx';
 import { RichText } from '../components/rich-text.tsx';
 import { SiteLink } from '../components/site-link.tsx';
-import { usePageContent } from '../lib/page-data.ts';
+import type { TemplateProps } from '../shared/content-types.ts';
 import { longDate } from '../shared/format.ts';
 import { localizePath } from '../shared/paths.ts';
 
@@ -17,8 +17,7 @@ import { localizePath } from '../shared/paths.ts';
  * A blog article: the hero (category, title, date, author over the cover), the body with its
  * contents list, tags, the share row, related articles and the way back to the blog.
  */
-export default function ArticlePage() {
-  const content = usePageContent<'article'>();
+export default function ArticlePage({ content }: TemplateProps<'article'>) {
   const { lang, shell } = useShell();
   const t = useT();
   const ids = { tags: useId(), related: useId() };

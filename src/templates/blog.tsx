@@ -8,7 +8,7 @@ import { filterArticles } from '../features/blog/filter.ts';
 import { useHydrated } from '../lib/use-hydrated.ts';
 import { Hero } from '../components/hero.tsx';
 import { Icon } from '../components/icons.tsx';
-import { usePageContent } from '../lib/page-data.ts';
+import type { TemplateProps } from '../shared/content-types.ts';
 
 const from = '/{-$lang}/blog';
 
@@ -17,8 +17,7 @@ const from = '/{-$lang}/blog';
  * in the address (`?category=…&q=…`), so a filtered list can be shared and survives a reload; the
  * prerendered HTML lists every article and the filter applies once the page has hydrated.
  */
-export default function BlogPage() {
-  const content = usePageContent<'blog'>();
+export default function BlogPage({ content }: TemplateProps<'blog'>) {
   const t = useT();
   const hydrated = useHydrated();
   const search = useSearch({ from });

@@ -1,15 +1,14 @@
 import { Breadcrumb } from '../components/breadcrumb.tsx';
 import { Hero } from '../components/hero.tsx';
-import { InlineText } from '../components/rich-text.tsx';
+import { InlineText } from '../components/inline-text.tsx';
 import { RevealGrid } from '../components/reveal-grid.tsx';
 import { ServiceCard } from '../components/service-card.tsx';
 import { useBookingCta } from '../features/services/use-booking-cta.ts';
-import { usePageContent } from '../lib/page-data.ts';
+import type { TemplateProps } from '../shared/content-types.ts';
 import { useServiceTrail } from '../features/services/use-service-trail.ts';
 
 /** A category listing: an introduction and a card for each of its services, in content order. */
-export default function CategoryPage() {
-  const content = usePageContent<'category'>();
+export default function CategoryPage({ content }: TemplateProps<'category'>) {
   const book = useBookingCta();
   const trail = useServiceTrail();
   return (

@@ -2,18 +2,17 @@ import { lazy, Suspense, useState } from 'react';
 import { useShell, useT } from '../lib/i18n.tsx';
 import { Hero } from '../components/hero.tsx';
 import { Icon } from '../components/icons.tsx';
-import { InlineText } from '../components/rich-text.tsx';
+import { InlineText } from '../components/inline-text.tsx';
 import { ContactForm } from '../features/forms/contact-form.tsx';
 import { FeedbackProvider } from '../features/forms/feedback.tsx';
 import { OpeningHours } from '../components/opening-hours.tsx';
-import { usePageContent } from '../lib/page-data.ts';
+import type { TemplateProps } from '../shared/content-types.ts';
 
 // Most sites run without a chat: its code loads only where one is configured.
 const ChatStarter = lazy(() => import('../features/contact/chat-starter.tsx').then((module) => ({ default: module.ChatStarter })));
 
 /** The contact page: the form, the lab's details and hours, and the map that loads only on request. */
-export default function ContactPage() {
-  const content = usePageContent<'contact'>();
+export default function ContactPage({ content }: TemplateProps<'contact'>) {
   const { shell } = useShell();
   const t = useT();
   const { site } = shell;

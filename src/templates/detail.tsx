@@ -4,11 +4,12 @@ import { Breadcrumb } from '../components/breadcrumb.tsx';
 import { CtaBanner } from '../components/cta-banner.tsx';
 import { Hero } from '../components/hero.tsx';
 import { Icon } from '../components/icons.tsx';
-import { InlineText } from '../components/rich-text.tsx';
+import { InlineText } from '../components/inline-text.tsx';
 import { SectionHead } from '../components/section-head.tsx';
 import { TestimonialCard } from '../components/testimonial-card.tsx';
 import { useBookingCta } from '../features/services/use-booking-cta.ts';
-import { usePageContent } from '../lib/page-data.ts';
+import type { TemplateProps } from '../shared/content-types.ts';
+import { localizePath } from '../shared/paths.ts';
 import { useServiceTrail } from '../features/services/use-service-trail.ts';
 
 /**
@@ -16,8 +17,7 @@ import { useServiceTrail } from '../features/services/use-service-trail.ts';
  * testimonials and the before/after comparison when the service has them, and the closing banner
  * unless the service turns it off.
  */
-export default function DetailPage() {
-  const content = usePageContent<'detail'>();
+export default function DetailPage({ content }: TemplateProps<'detail'>) {
   const t = useT();
   const { lang } = useShell();
   const book = useBookingCta();
@@ -102,7 +102,7 @@ export default function DetailPage() {
           title={t('services.interestedTitle', { name })}
           text={t('services.interestedText')}
           primary={book}
-          secondary={{ label: t('common.contactUs'), href: lang === 'nl' ? '/nl/contact' : '/contact' }}
+          secondary={{ label: t('common.contactUs'), href: localizePath('/contact', lang) }}
         />
       ) : null}
     </>

@@ -1,13 +1,12 @@
 import { FeatureGrid } from '../components/feature-grid.tsx';
 import { Hero } from '../components/hero.tsx';
-import { InlineText } from '../components/rich-text.tsx';
+import { InlineText } from '../components/inline-text.tsx';
 import { FeedbackProvider } from '../features/forms/feedback.tsx';
 import { OrderForm } from '../features/forms/order-form.tsx';
-import { usePageContent } from '../lib/page-data.ts';
+import type { TemplateProps } from '../shared/content-types.ts';
 
 /** The page for dentists: the services for practices, then the order request with its file. */
-export default function ForDoctorsPage() {
-  const content = usePageContent<'for-doctors'>();
+export default function ForDoctorsPage({ content }: TemplateProps<'for-doctors'>) {
   return (
     <FeedbackProvider>
       <Hero title={content.hero.title} description={content.hero.description} image={content.hero.image} cta={content.hero.cta} />

@@ -6,7 +6,7 @@ import { NewsCard } from '../features/home/news-card.tsx';
 import { ReadingProgress } from '../features/home/reading-progress.tsx';
 import { SectionHead } from '../components/section-head.tsx';
 import { ServiceCard } from '../components/service-card.tsx';
-import { usePageContent } from '../lib/page-data.ts';
+import type { TemplateProps } from '../shared/content-types.ts';
 
 // Rows of three on wide screens (a six-column grid, two each); a short last row is centred.
 const lastRow = (i: number, n: number) => (i === n - (n % 3) ? (n % 3 === 2 ? 'lg:col-start-2' : 'lg:col-start-3') : '');
@@ -15,8 +15,7 @@ const lastRow = (i: number, n: number) => (i === n - (n % 3) ? (n % 3 === 2 ? 'l
  * The home page: the reading-progress bar, the hero carousel (the hero title is the page's h1;
  * the slide titles are h2), featured services, the lab's claims, testimonials and the newest articles.
  */
-export default function HomePage() {
-  const { hero, slides, featured, highlights, testimonials, news } = usePageContent<'home'>();
+export default function HomePage({ content: { hero, slides, featured, highlights, testimonials, news } }: TemplateProps<'home'>) {
   return (
     <>
       <ReadingProgress />

@@ -1,14 +1,13 @@
 import { FeatureGrid } from '../components/feature-grid.tsx';
 import { Hero } from '../components/hero.tsx';
 import { Icon } from '../components/icons.tsx';
-import { InlineText } from '../components/rich-text.tsx';
+import { InlineText } from '../components/inline-text.tsx';
 import { CtaBanner } from '../components/cta-banner.tsx';
 import { SectionHead } from '../components/section-head.tsx';
-import { usePageContent } from '../lib/page-data.ts';
+import type { TemplateProps } from '../shared/content-types.ts';
 
 /** Marketing services for practices: hero, introduction, the nine offers, three numbered packages (no prices), extras and a call to action. */
-export default function MarketingServicesPage() {
-  const { hero, intro, offers, packages, additional, cta } = usePageContent<'marketing-services'>();
+export default function MarketingServicesPage({ content: { hero, intro, offers, packages, additional, cta } }: TemplateProps<'marketing-services'>) {
   return (
     <>
       <Hero title={hero.title} description={hero.description} image={hero.image} cta={hero.cta} />

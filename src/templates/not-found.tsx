@@ -2,6 +2,7 @@ import { useLoaderData, useRouterState } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useShell, useT } from '../lib/i18n.tsx';
 import { SiteLink } from '../components/site-link.tsx';
+import { localizePath } from '../shared/paths.ts';
 
 /** 404 for a path that is no page: "Oops! Page not found" and a way home; the path is logged. */
 export function NotFoundPage() {
@@ -33,11 +34,8 @@ export function ArticleNotFound() {
       <h1 id="page-title" className="mt-4 font-display text-3xl font-semibold text-deep md:text-4xl">{t('errors.articleNotFoundTitle')}</h1>
       <p className="mx-auto mt-4 max-w-lg text-lg text-ink/80">{t('errors.articleNotFoundText')}</p>
       <p className="mt-8">
-        <SiteLink href={lang === 'nl' ? '/nl/blog' : '/blog'} className="btn btn-primary">{t('errors.returnToBlog')}</SiteLink>
+        <SiteLink href={localizePath('/blog', lang)} className="btn btn-primary">{t('errors.returnToBlog')}</SiteLink>
       </p>
     </section>
   );
 }
-
-/** The not-found page as a template (it has no path of its own). */
-export default NotFoundPage;

@@ -2,12 +2,11 @@ import { useShell, useT } from '../lib/i18n.tsx';
 import { ContentsLayout } from '../components/contents-layout.tsx';
 import { Hero } from '../components/hero.tsx';
 import { RichText } from '../components/rich-text.tsx';
-import { usePageContent } from '../lib/page-data.ts';
+import type { TemplateProps } from '../shared/content-types.ts';
 import { longDate } from '../shared/format.ts';
 
 /** The privacy statement; `{retentionDays}` in its text is the period set once in site settings. */
-export default function PrivacyPage() {
-  const content = usePageContent<'privacy'>();
+export default function PrivacyPage({ content }: TemplateProps<'privacy'>) {
   const { lang, shell } = useShell();
   const t = useT();
   const updated = longDate(content.updated, lang);

@@ -4,11 +4,10 @@ import { Hero } from '../components/hero.tsx';
 import { RevealGrid } from '../components/reveal-grid.tsx';
 import { SectionHead } from '../components/section-head.tsx';
 import { ServiceCard } from '../components/service-card.tsx';
-import { usePageContent } from '../lib/page-data.ts';
+import type { TemplateProps } from '../shared/content-types.ts';
 
 /** The services overview: the five fields as cards, why choose the lab, and a call to action. */
-export default function ServicesPage() {
-  const content = usePageContent<'services'>();
+export default function ServicesPage({ content }: TemplateProps<'services'>) {
   const { categories } = content;
   return (
     <>

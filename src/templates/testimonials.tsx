@@ -1,14 +1,13 @@
 import { useT } from '../lib/i18n.tsx';
 import { Hero } from '../components/hero.tsx';
-import { InlineText } from '../components/rich-text.tsx';
+import { InlineText } from '../components/inline-text.tsx';
 import { TestimonialCard } from '../components/testimonial-card.tsx';
 import { FeedbackProvider } from '../features/forms/feedback.tsx';
 import { TestimonialForm } from '../features/forms/testimonial-form.tsx';
-import { usePageContent } from '../lib/page-data.ts';
+import type { TemplateProps } from '../shared/content-types.ts';
 
 /** Every published testimonial, then the form to send one in for review. */
-export default function TestimonialsPage() {
-  const content = usePageContent<'testimonials'>();
+export default function TestimonialsPage({ content }: TemplateProps<'testimonials'>) {
   const t = useT();
   return (
     <FeedbackProvider>

@@ -1,11 +1,11 @@
 import { execFile } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkContent } from '../../scripts/content/check.ts';
 import { generate } from '../../scripts/content/index.ts';
+import { run as generateCommand } from '../../scripts/generate.ts';
 import { fixtureSite, projectRoot } from '../support/fixtures.ts';
 
 const run = promisify(execFile);
@@ -38,18 +38,18 @@ describe('the manifest', () => {
     expect(read('services/zirconia.nl.ts').split('\n')[0]).toMatch(/Do not edit/);
   });
 
-  it('lists every route in both languages with its twin', () => {
+  it('lists the slugs and page paths in both languages, and the template of each service', () => {
     const manifest = read('manifest.ts');
-    expect(manifest).toContain('path: "/nl/services/zirconia"');
-    expect(manifest).toMatch(/path: "\/about",\s+lang: "en",\s+template: "about",\s+id: "about",\s+alternate: "\/nl\/about"/);
-    expect(manifest).toMatch(/path: "\/nl",\s+lang: "nl",\s+template: "home",\s+id: "home",\s+alternate: "\/"/);
-    expect(manifest).toMatch(/path: "\/nl\/services\/zirconia",[^}]+title: "Een paginatitel van een nette lengte voor zoekmachines",\s+description: "Een metabeschrijving/);
     expect(manifest).toContain('export const serviceSlugs = ["allon4","crowns","zirconia"] as const;');
+    expect(manifest).toMatch(/export type RoutePath = [^;]*"\/about" \| [^;]*"\/nl" \| [^;]*"\/nl\/services\/zirconia"/);
+    expect(manifest).toMatch(/serviceTemplates = \{\s+allon4: "allon4",\s+crowns: "category",\s+zirconia: "detail",/);
   });
 
-  it('expands redirects to both languages', () => {
-    const manifest = read('manifest.ts');
-    expect(manifest).toMatch(/from: "\/nl\/services\/old-zirconia",\s+to: "\/nl\/services\/zirconia"/);
+  it('loads each service with its template, and each page and article by its own id', () => {
+    const loaders = read('loaders.ts');
+    expect(loaders).toContain("zirconia: { template: \"detail\", content: { en: () => import('./services/zirconia.en.ts'), nl: () => import('./services/zirconia.nl.ts') } },");
+    expect(loaders).toContain("about: { en: () => import('./pages/about.en.ts'), nl: () => import('./pages/about.nl.ts') },");
+    expect(loaders).toMatch(/"care-tips": \{ en: \(\) => import\('\.\/articles\/care-tips\.en\.ts'\)/);
   });
 
   it('writes one module per page and language with only that language', () => {
@@ -84,54 +84,28 @@ describe('the manifest', () => {
   });
 });
 
-describe('the types of the manifest', () => {
-  it('compile for known slugs and paths and reject unknown ones', () => {
-    const site = fixtureSite();
-    try {
-      const out = join(site.root, 'generated');
-      generate({ root: site.root, outDir: out });
-      const usage = join(out, 'usage.ts');
-      writeFileSync(
-        usage,
-        [
-          "import type { ArticleSlug, EnglishPath, RoutePath, ServiceSlug, UiKey } from './manifest.ts';",
-          "export const service: ServiceSlug = 'zirconia';",
-          "export const path: EnglishPath = '/services/zirconia';",
-          "export const dutch: RoutePath = '/nl/testimonials';",
-          "export const key: UiKey = 'nav.openMenu';",
-          "export const badService: ServiceSlug = 'zirconiaa';",
-          "export const badPath: RoutePath = '/testimonialz';",
-          "export const badArticle: ArticleSlug = 'care-tip';",
-          "export const badKey: UiKey = 'nav.closeMenu';",
-        ].join('\n'),
-      );
-      const config = ts.getParsedCommandLineOfConfigFile(join(projectRoot, 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} })!;
-      const program = ts.createProgram([usage, join(out, 'manifest.ts')], { ...config.options, noEmit: true });
-      const problems = ts.getPreEmitDiagnostics(program).map((d) => {
-        const { line } = d.file!.getLineAndCharacterOfPosition(d.start!);
-        // TS2820 is TS2322 with a "did you mean" suggestion.
-        const code = d.code === 2820 ? 2322 : d.code;
-        return `${d.file!.fileName.replace(`${out}/`, '')}:${line + 1} TS${code}`;
-      });
-      expect(problems.sort()).toEqual(['usage.ts:6 TS2322', 'usage.ts:7 TS2322', 'usage.ts:8 TS2322', 'usage.ts:9 TS2322']);
-    } finally {
-      site.cleanup();
-    }
-  });
-});
-
 describe('the generate command', () => {
-  it('exits 0 and writes nothing with --check on valid content', async () => {
+  /** Runs the command in this process and collects what it prints. */
+  const command = (args: string[]) => {
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = generateCommand(args, { log: (text) => out.push(text), error: (text) => err.push(text) });
+    return { code, stdout: out.join('\n'), stderr: err.join('\n') };
+  };
+
+  it('exits 0 and writes nothing with --check on valid content', () => {
     const site = fixtureSite();
     try {
-      const { stdout } = await run(tsx, [cli, '--check', `--root=${site.root}`]);
+      const { code, stdout } = command(['--check', `--root=${site.root}`]);
+      expect(code).toBe(0);
       expect(stdout).toContain('checked 21 files: 0 errors, 0 warnings');
+      expect(existsSync(join(site.root, 'src', 'generated'))).toBe(false);
     } finally {
       site.cleanup();
     }
   });
 
-  it('exits 1 after reporting every error compiler-style', async () => {
+  it('exits 1 from its own process after reporting every error compiler-style', async () => {
     const site = fixtureSite({ bad: ['missing-nl', 'link-typo'] });
     try {
       const failure = await run(tsx, [cli, '--check', `--root=${site.root}`]).then(() => undefined, (e: { code: number; stderr: string }) => e);
@@ -144,11 +118,12 @@ describe('the generate command', () => {
     }
   });
 
-  it('prints GitHub annotations with --format=github', async () => {
+  it('prints GitHub annotations with --format=github', () => {
     const site = fixtureSite({ bad: ['missing-nl'] });
     try {
-      const failure = await run(tsx, [cli, '--check', '--format=github', `--root=${site.root}`]).catch((e: { stderr: string }) => e);
-      expect(failure.stderr.trim()).toBe(
+      const { code, stderr } = command(['--check', '--format=github', `--root=${site.root}`]);
+      expect(code).toBe(1);
+      expect(stderr.trim()).toBe(
         '::error file=content/services/zirconia.yaml,line=11,col=5,title=i18n/missing-nl::hero.title: the Dutch text is missing. Add "nl:" with the Dutch text next to "en:"',
       );
     } finally {
@@ -156,11 +131,11 @@ describe('the generate command', () => {
     }
   });
 
-  it('prints a machine-readable list with --format=json', async () => {
+  it('prints a machine-readable list with --format=json', () => {
     const site = fixtureSite({ bad: ['unknown-ref'] });
     try {
-      const failure = await run(tsx, [cli, '--check', '--format=json', `--root=${site.root}`]).catch((e: { stderr: string }) => e);
-      const report = JSON.parse(failure.stderr) as { files: number; diagnostics: { file: string; line: number; column: number; rule: string; severity: string }[] };
+      const { stderr } = command(['--check', '--format=json', `--root=${site.root}`]);
+      const report = JSON.parse(stderr) as { files: number; diagnostics: { file: string; line: number; column: number; rule: string; severity: string }[] };
       expect(report.files).toBe(21);
       expect(report.diagnostics).toEqual([
         expect.objectContaining({ file: 'content/articles/care-tips.yaml', line: 21, column: 11, rule: 'ref/unknown', severity: 'error' }),
@@ -168,5 +143,9 @@ describe('the generate command', () => {
     } finally {
       site.cleanup();
     }
+  });
+
+  it('refuses an unknown format with exit code 2', () => {
+    expect(command(['--check', '--format=xml'])).toMatchObject({ code: 2, stderr: 'unknown --format "xml": use pretty, github or json' });
   });
 });

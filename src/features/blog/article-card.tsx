@@ -1,8 +1,8 @@
 import { useShell } from '../../lib/i18n.tsx';
+import { InlineText } from '../../components/inline-text.tsx';
 import { SiteLink } from '../../components/site-link.tsx';
 import type { ArticleCard } from '../../shared/content-types.ts';
 import { longDate } from '../../shared/format.ts';
-import { plainText } from '../../shared/inline-text.ts';
 
 /** An article as a card: its title links to it (the whole card is the click target), then excerpt and date; the cover sits on top. */
 export function ArticleCardView({ article }: { article: ArticleCard }) {
@@ -16,7 +16,10 @@ export function ArticleCardView({ article }: { article: ArticleCard }) {
             {article.title}
           </SiteLink>
         </h3>
-        <p className="mt-3 text-ink/80">{plainText(article.excerpt)}</p>
+        <p className="mt-3 text-ink/80">
+          {/* Above the title's link, which covers the card, so a link in the excerpt can be clicked. */}
+          <InlineText text={article.excerpt} linkClassName="link relative z-10" />
+        </p>
         <p className="mt-auto pt-5 text-sm text-ink/70">
           <time dateTime={article.date}>{longDate(article.date, lang)}</time>
         </p>

@@ -1,22 +1,11 @@
 import { useState } from 'react';
 import { useHydrated } from '../../lib/use-hydrated.ts';
-import type { UiKey } from '@generated/manifest.ts';
 import { useT } from '../../lib/i18n.tsx';
 import { appointmentServices } from '../../../schemas/appointment-services.ts';
+import { appointmentServiceLabels } from '../../shared/appointment-services.ts';
 import { SuccessDialog } from './success-dialog.tsx';
 import { Honeypot, RequiredNote, SelectField, SubmitRow, TextAreaField, TextField } from './fields.tsx';
 import { useForm } from './use-form.ts';
-
-/** The label of each service id the form sends. */
-const serviceLabel: Record<(typeof appointmentServices)[number], UiKey> = {
-  dental_implants: 'appointmentServices.dentalImplants',
-  crowns_bridges: 'appointmentServices.crownsBridges',
-  prosthetics: 'appointmentServices.prosthetics',
-  dental_veneers: 'appointmentServices.dentalVeneers',
-  orthodontics: 'appointmentServices.orthodontics',
-  digital_dentistry: 'appointmentServices.digitalDentistry',
-  other: 'appointmentServices.other',
-};
 
 /** Today in the visitor's own calendar, as the date input's lower bound. */
 function localToday(): string {
@@ -46,7 +35,7 @@ export function AppointmentForm() {
           label={t('forms.service')}
           required
           placeholder={t('forms.servicePlaceholder')}
-          options={appointmentServices.map((id) => ({ value: id, label: t(serviceLabel[id]) }))}
+          options={appointmentServices.map((id) => ({ value: id, label: t(appointmentServiceLabels[id]) }))}
           className="sm:col-span-2"
         />
         <TextField state={form.field('PreferredDate')} label={t('forms.date')} required type="date" min={today} />

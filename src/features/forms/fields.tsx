@@ -1,7 +1,7 @@
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
 import { useT } from '../../lib/i18n.tsx';
 import { Icon } from '../../components/icons.tsx';
-import { InlineText } from '../../components/rich-text.tsx';
+import { InlineText } from '../../components/inline-text.tsx';
 import type { FieldState } from './use-form.ts';
 
 interface LabelProps {

@@ -59,7 +59,7 @@ export function OrderForm() {
     setFile(null);
     if (!selected) return;
     setChecking(true);
-    const { problem, size = '' } = await checkFile(selected, lang).catch(() => ({ problem: { key: 'validation.fileType' }, size: '' }));
+    const { problem, size = '' } = await checkFile(selected, lang).catch((): { problem: FieldProblem; size: string } => ({ problem: { key: 'validation.fileType' }, size: '' }));
     setChecking(false);
     refused.current = problem;
     if (problem) {

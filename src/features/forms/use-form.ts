@@ -3,6 +3,7 @@ import { pageIsLive } from '../../lib/early-input.ts';
 import { useShell, useT } from '../../lib/i18n.tsx';
 import { useFeedback } from './feedback.tsx';
 import type * as Actions from './validate.ts';
+import type { FormField } from '../../../schemas/forms.ts';
 import type { Encode, FieldProblem, FormKind } from './validate.ts';
 
 let actions: Promise<typeof Actions> | null = null;
@@ -17,14 +18,14 @@ function loadActions(): Promise<typeof Actions> {
   return actions;
 }
 
-export interface FormOptions {
-  kind: FormKind;
+export interface FormOptions<K extends FormKind> {
+  kind: K;
   /** The API path, e.g. `/api/contact`; the page's language is added as `?lang=`. */
   endpoint: string;
   /** The values to check, read from the form; blank fields are left out, so "optional" means absent. */
   read?: (form: HTMLFormElement) => Record<string, unknown>;
   /** Problems the schema cannot see (the order form's file). */
-  extraProblems?: () => Record<string, FieldProblem>;
+  extraProblems?: () => Partial<Record<FormField<K>, FieldProblem>>;
   encode?: Encode;
   /** After a success answer; the form has already been cleared. */
   onSuccess: () => void;
@@ -55,7 +56,7 @@ export function readForm(form: HTMLFormElement): Record<string, unknown> {
  * answer as a toast (or hands success to the caller). Inputs are uncontrolled, so what the visitor
  * typed is never lost on an error, and `form.reset()` clears it after a success.
  */
-export function useForm(options: FormOptions) {
+export function useForm<K extends FormKind>(options: FormOptions<K>) {
   const { lang } = useShell();
   const t = useT();
   const { notify } = useFeedback();
@@ -81,9 +82,16 @@ export function useForm(options: FormOptions) {
     if (focusRequest > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [focusRequest]);
 
-  const text = (problem: FieldProblem) => t(problem.key as never, problem.vars);
+  const text = (problem: FieldProblem) => t(problem.key, problem.vars);
   const show = (problems: Record<string, FieldProblem>) => setErrors(Object.fromEntries(Object.entries(problems).map(([field, problem]) => [field, text(problem)])));
   const values = (form: HTMLFormElement) => (latest.current.read ?? readForm)(form);
+  /** The problems the form finds beside the schema's, field by field. */
+  const extraProblems = (): Record<string, FieldProblem> => {
+    const found: Record<string, FieldProblem> = {};
+    const extra: Partial<Record<string, FieldProblem>> = latest.current.extraProblems?.() ?? {};
+    for (const [field, problem] of Object.entries(extra)) if (problem) found[field] = problem;
+    return found;
+  };
 
   /** After a first attempt, the messages follow the visitor's corrections. */
   const recheck = () => {
@@ -91,12 +99,12 @@ export function useForm(options: FormOptions) {
     if (!attempted.current || !form) return;
     void loadActions().then(({ validate }) => {
       const verdict = validate(latest.current.kind, values(form));
-      show({ ...(verdict.ok ? {} : verdict.problems), ...latest.current.extraProblems?.() });
+      show({ ...(verdict.ok ? {} : verdict.problems), ...extraProblems() });
     });
   };
 
   const onSubmit = async (form: HTMLFormElement) => {
-    const { kind, endpoint, encode, extraProblems, onSuccess } = latest.current;
+    const { kind, endpoint, encode, onSuccess } = latest.current;
     const fail = (message?: string) => notify({ kind: 'error', title: t('feedback.errorTitle'), text: message ?? t('feedback.errorDefault') });
     setSending(true);
     try {
@@ -105,7 +113,7 @@ export function useForm(options: FormOptions) {
       const outcome = await submit({
         kind,
         values: values(form),
-        extraProblems: extraProblems?.() ?? {},
+        extraProblems: extraProblems(),
         url: `${endpoint}?lang=${lang}`,
         encode,
         spam: { _hp: honeypot instanceof HTMLInputElement ? honeypot.value : '', _elapsedMs: Math.round(performance.now() - mountedAt.current) },
@@ -134,7 +142,7 @@ export function useForm(options: FormOptions) {
     }
   };
 
-  const field = (name: string, extra: { hint?: boolean } = {}): FieldState => {
+  const field = (name: FormField<K>, extra: { hint?: boolean } = {}): FieldState => {
     const id = `${formId}-${name}`;
     const error = errors[name];
     const describedBy = [extra.hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ');
@@ -150,7 +158,7 @@ export function useForm(options: FormOptions) {
     sending,
     field,
     /** Sets or clears one field's message from outside the schema (the file check). */
-    setFieldError: (name: string, problem?: FieldProblem) =>
+    setFieldError: (name: FormField<K>, problem?: FieldProblem) =>
       setErrors(({ [name]: _old, ...rest }) => (problem ? { ...rest, [name]: text(problem) } : rest)),
     formProps: {
       ref: formRef,

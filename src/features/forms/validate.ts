@@ -1,16 +1,14 @@
-import { AppointmentRequest, ContactRequest, OrderRequest, TestimonialRequest } from '../../../schemas/forms.ts';
+import type { UiKey } from '@generated/manifest.ts';
+import { formSchemas, type FormKind } from '../../../schemas/forms.ts';
 
 // Loaded on a visitor's first touch of a form, not with the page: the schemas, the phone library and
 // the sending code are the largest part of a form, and most visitors never fill one in.
 
-const schemas = { appointment: AppointmentRequest, contact: ContactRequest, order: OrderRequest, testimonial: TestimonialRequest };
-
-/** The site's forms, by the schema that checks them. */
-export type FormKind = keyof typeof schemas;
+export type { FormKind };
 
 /** A field's problem as a UI key (e.g. `validation.phone`) with the values its text needs. */
 export interface FieldProblem {
-  key: string;
+  key: UiKey;
   vars?: Record<string, number>;
 }
 
@@ -19,14 +17,15 @@ export type Verdict = { ok: true; data: Record<string, unknown> } | { ok: false;
 
 /** Checks a form's values with its shared schema. */
 export function validate(kind: FormKind, values: Record<string, unknown>): Verdict {
-  const result = schemas[kind].safeParse(values);
+  const result = formSchemas[kind].safeParse(values);
   if (result.success) return { ok: true, data: result.data };
   const problems: Record<string, FieldProblem> = {};
   for (const issue of result.error.issues) {
     const field = String(issue.path[0] ?? '');
     if (field in problems) continue;
     const max = issue.code === 'too_big' ? Number(issue.maximum) : undefined;
-    problems[field] = { key: issue.message, ...(max === undefined ? {} : { vars: { max } }) };
+    // The schemas word every problem as a UI key (tests/unit/forms.test.ts checks each one exists).
+    problems[field] = { key: issue.message as UiKey, ...(max === undefined ? {} : { vars: { max } }) };
   }
   return { ok: false, problems };
 }

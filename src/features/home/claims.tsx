@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { FeatureSection } from '../../../schemas/sections.ts';
 import { FeatureIcon } from '../../components/feature-icons.tsx';
+import { InlineText } from '../../components/inline-text.tsx';
 import type { Localize } from '../../shared/content-types.ts';
 import { SectionHead } from '../../components/section-head.tsx';
 
@@ -19,7 +20,9 @@ export function Claims({ section, className = '' }: { section: Localize<z.output
                 </span>
               ) : null}
               <h3 className="text-lg font-semibold text-deep">{item.title}</h3>
-              <p className="text-ink/85">{item.text}</p>
+              <p className="text-ink/85">
+                <InlineText text={item.text} />
+              </p>
             </li>
           ))}
         </ul>

@@ -1,4 +1,5 @@
 import { useShell } from '../../lib/i18n.tsx';
+import { InlineText } from '../../components/inline-text.tsx';
 import { SiteLink } from '../../components/site-link.tsx';
 import type { ArticleCard } from '../../shared/content-types.ts';
 import { longDate } from '../../shared/format.ts';
@@ -18,7 +19,10 @@ export function NewsCard({ article }: { article: ArticleCard }) {
             {article.title}
           </SiteLink>
         </h3>
-        <p className="text-ink/85">{article.excerpt}</p>
+        <p className="text-ink/85">
+          {/* Above the title's link, which covers the card, so a link in the excerpt can be clicked. */}
+          <InlineText text={article.excerpt} linkClassName="link relative z-10" />
+        </p>
       </div>
     </article>
   );

@@ -7,6 +7,7 @@ import { SiteLink } from '../../components/site-link.tsx';
 import type { ResolvedGroup } from '../../shared/content-types.ts';
 import { Logo } from './logo.tsx';
 import { OpeningHours } from '../../components/opening-hours.tsx';
+import { localizePath } from '../../shared/paths.ts';
 
 /** The footer: quick and service links, contact details and hours from site settings, legal lines. */
 export function Footer() {
@@ -56,7 +57,7 @@ export function Footer() {
           <p className="flex flex-wrap gap-x-4 gap-y-1">
             <span>{t('footer.kvk', { number: site.kvk })}</span>
             <span>{t('footer.vat', { number: site.vat })}</span>
-            <SiteLink href={lang === 'nl' ? '/nl/privacy' : '/privacy'} className="footer-link underline">
+            <SiteLink href={localizePath('/privacy', lang)} className="footer-link underline">
               {t('footer.privacy')}
             </SiteLink>
           </p>

@@ -11,7 +11,7 @@ export function LanguageSwitch({ className = '' }: { className?: string }) {
   const other = lang === 'en' ? 'nl' : 'en';
   return (
     <Link
-      to={twinPath(pathname) as never}
+      to={twinPath(pathname)}
       hrefLang={other}
       lang={other}
       className={`lang-switch ${className}`}
