@@ -10,7 +10,8 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync }
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { build } from 'vite';
+import { build, mergeConfig } from 'vite';
+import { siteConfig } from '../vite.config.ts';
 import type { Assets } from '../src/app/router.tsx';
 import { languages, type Lang } from '../schemas/common.ts';
 import type { SiteIndex } from '../schemas/site-index.ts';
@@ -40,8 +41,10 @@ async function main() {
   }
   rmSync(dist, { recursive: true, force: true });
 
-  await build({ logLevel: 'warn', build: { outDir: client, manifest: true, rollupOptions: { input: join(root, 'src/app/entry-client.tsx') } } });
-  await build({ logLevel: 'warn', build: { outDir: join(dist, 'server'), ssr: join(root, 'src/app/entry-server.tsx'), copyPublicDir: false } });
+  // The content was checked and the manifest written above: the bundles build from them as they are.
+  const config = siteConfig({ contentChecked: true });
+  await build(mergeConfig(config, { configFile: false, logLevel: 'warn', build: { outDir: client, manifest: true, rollupOptions: { input: join(root, 'src/app/entry-client.tsx') } } }));
+  await build(mergeConfig(config, { configFile: false, logLevel: 'warn', build: { outDir: join(dist, 'server'), ssr: join(root, 'src/app/entry-server.tsx'), copyPublicDir: false } }));
 
   const assets = clientAssets();
   const { render } = (await import(pathToFileURL(join(dist, 'server', 'entry-server.js')).href)) as {

@@ -15,6 +15,8 @@ export function contentPlugin(options: {
   contentRoot?: string;
   /** Where the manifest is written; `@generated/...` imports resolve here. Defaults to src/generated. */
   outDir?: string;
+  /** False when the caller has just checked the content and written the manifest (`npm run build`), so a build does not do it again. */
+  checkOnBuild?: boolean;
 }): Plugin {
   const contentRoot = options.contentRoot ?? options.root;
   const outDir = options.outDir ?? join(options.root, 'src', 'generated');
@@ -68,7 +70,7 @@ export function contentPlugin(options: {
       return { resolve: { alias: { '@generated': outDir } } };
     },
     buildStart() {
-      if (server) return;
+      if (server || options.checkOnBuild === false) return;
       const { errors } = run();
       if (errors.length) {
         this.error(`content check failed; run "npm run check" for details:\n${errors.map((d) => `${d.file}:${d.line}:${d.column} ${d.rule} ${sentence(d)}`).join('\n')}`);
