@@ -49,7 +49,7 @@ describe('the chat on the contact page', () => {
     expect(outside).toEqual([]);
 
     await start.click();
-    await expect.poll(() => page.evaluate(() => (window as unknown as { chatOpened?: boolean }).chatOpened)).toBe(true);
+    await expect.poll(() => page.evaluate(() => (window as unknown as { chatOpened?: boolean }).chatOpened), { timeout: 15_000 }).toBe(true);
     expect(outside).toEqual(['https://embed.tawk.to/64abc123/1hdef456']);
     await page.close();
   });
@@ -60,7 +60,7 @@ describe('the chat on the contact page', () => {
     await page.goto(`${url}/nl/contact`);
     await page.locator('html[data-hydrated]').waitFor({ state: 'attached', timeout: 15_000 });
     await page.getByRole('button', { name: 'Start een chat' }).click();
-    await expect.poll(() => page.getByRole('status').filter({ hasText: 'De chat kon niet worden geladen' }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'De chat kon niet worden geladen' }).count(), { timeout: 15_000 }).toBe(1);
     await page.close();
   });
 });

@@ -41,7 +41,7 @@ describe('the dev server', () => {
 
   it('updates the open page after a content change, without a full reload', async () => {
     await page.goto(`${url}/about`);
-    await expect.poll(() => page.locator('h1').textContent()).toBe('About us');
+    await expect.poll(() => page.locator('h1').textContent(), { timeout: 15_000 }).toBe('About us');
     await page.evaluate(() => Object.assign(window, { notReloaded: true }));
     // React's development build reports any hydration mismatch as a console error.
     expect(problems).toEqual([]);

@@ -10,8 +10,8 @@ test.describe('every page', () => {
       await expect(page.locator('h1')).toHaveCount(1);
       await expect(page.locator('html')).toHaveAttribute('lang', path === '/nl' || path.startsWith('/nl/') ? 'nl' : 'en');
       expect((await page.title()).length).toBeGreaterThan(10);
-      // Hydration finished: the router took over the page without complaint.
-      await page.waitForFunction(() => document.getElementById('app-assets') !== null);
+      // Hydration finished: React took over the page (the mark its first effect sets) without complaint.
+      await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
       expect(problems).toEqual([]);
     });
   }
