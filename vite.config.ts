@@ -23,7 +23,7 @@ export function siteConfig(options: { contentRoot?: string; outDir?: string; con
       // SVG artwork stays a file with a hashed name (cacheable) rather than an inline data URL.
       assetsInlineLimit: 0,
       // The prerendered pages name each template's chunks in modulepreload links themselves;
-      // Vite's preload wrapper around all 176 content imports would only add weight to every page.
+      // Vite's preload wrapper around every content import would only add weight to every page.
       modulePreload: false,
       // React's runtime and the router in one file with the hook every template shares; left to itself the
       // bundler splits them into a chunk named after that hook, which loads on every page anyway and

@@ -90,10 +90,10 @@ function Page<T extends RoutedTemplate>({ data }: { data: PageData<T> }): ReactN
 
 // Only a not-found page needs its views, so they load with it rather than with every page.
 const notFoundViews = () => import('../templates/not-found.tsx');
-const NotFoundPage = lazyRouteComponent(notFoundViews, 'NotFoundPage');
+const PageNotFound = lazyRouteComponent(notFoundViews, 'PageNotFound');
 const ArticleNotFound = lazyRouteComponent(notFoundViews, 'ArticleNotFound');
 /** The browser entry fetches them before it hydrates a not-found page (marked data-not-found). */
-export const preloadNotFound = () => Promise.all([NotFoundPage.preload?.(), ArticleNotFound.preload?.()]);
+export const preloadNotFound = () => Promise.all([PageNotFound.preload?.(), ArticleNotFound.preload?.()]);
 
 const rootRoute = createRootRouteWithContext<RouterContext>()({
   head: ({ matches }) => {
@@ -123,7 +123,7 @@ const rootRoute = createRootRouteWithContext<RouterContext>()({
   },
   scripts: () => [...(assets.devScripts ?? []), ...assets.scripts.map((src) => ({ type: 'module', src }))],
   component: RootDocument,
-  notFoundComponent: NotFoundPage,
+  notFoundComponent: PageNotFound,
   errorComponent: ErrorScreen,
 });
 
@@ -152,7 +152,7 @@ const langRoute = createRoute({
   },
   head: ({ loaderData }) => ({ scripts: loaderData ? [labJsonLd(loaderData.shell.site, loaderData.lang)] : [] }),
   component: Layout,
-  notFoundComponent: NotFoundPage,
+  notFoundComponent: PageNotFound,
 });
 
 type ShellData = { lang: Lang; shell: ShellContent };

@@ -1,10 +1,10 @@
 import { useT } from '../lib/i18n.tsx';
 import { Icon } from './icons.tsx';
 import { SiteLink } from './site-link.tsx';
-import type { Cta } from './types.ts';
+import type { ResolvedLink } from '../shared/content-types.ts';
 
 /** The trail of pages above this one, for a hero's eyebrow; the page itself is the heading below it. */
-export function Breadcrumb({ trail }: { trail: Cta[] }) {
+export function Breadcrumb({ trail }: { trail: ResolvedLink[] }) {
   const t = useT();
   return (
     <nav aria-label={t('nav.breadcrumb')} className="tracking-normal normal-case">

@@ -1,8 +1,8 @@
 import { SiteLink } from './site-link.tsx';
-import type { Cta } from './types.ts';
+import type { ResolvedLink } from '../shared/content-types.ts';
 
 /** A page's closing call to action (one per page): a dark panel with a heading, a sentence and one or two buttons. */
-export function CtaBanner({ title, text, primary, secondary }: { title: string; text: string; primary: Cta; secondary?: Cta }) {
+export function CtaBanner({ title, text, primary, secondary }: { title: string; text: string; primary: ResolvedLink; secondary?: ResolvedLink }) {
   const id = 'cta-title';
   return (
     <section className="section" aria-labelledby={id}>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Cta, ResolvedImage } from './types.ts';
+import type { ResolvedImage, ResolvedLink } from '../shared/content-types.ts';
 import { SiteLink } from './site-link.tsx';
 
 /**
@@ -10,7 +10,7 @@ export function Hero({ title, description, image, cta, eyebrow, children }: {
   title: ReactNode;
   description: string;
   image?: ResolvedImage;
-  cta?: Cta;
+  cta?: ResolvedLink;
   eyebrow?: ReactNode;
   children?: ReactNode;
 }) {

@@ -1,8 +1,8 @@
 import { SiteLink } from './site-link.tsx';
-import type { Cta } from './types.ts';
+import type { ResolvedLink } from '../shared/content-types.ts';
 
 /** A section's h2 and optional introduction, with an optional link to the full list beside them. */
-export function SectionHead({ id, title, intro, link }: { id: string; title: string; intro?: string; link?: Cta }) {
+export function SectionHead({ id, title, intro, link }: { id: string; title: string; intro?: string; link?: ResolvedLink }) {
   return (
     <div className="flex flex-col gap-6 md:flex-row md:items-end md:justify-between">
       <div className="max-w-3xl">

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useT } from '../lib/i18n.tsx';
 import placeholder from '../assets/images/placeholder.svg';
-import type { ServiceCard as Service } from '../shared/content-types.ts';
+import type { ServiceSummary } from '../shared/content-types.ts';
 import { Icon } from './icons.tsx';
 import { SiteLink } from './site-link.tsx';
 
@@ -11,7 +11,7 @@ import { SiteLink } from './site-link.tsx';
  * fails to load, even before the page is interactive, is replaced by the placeholder.
  */
 export function ServiceCard({ service, heading: Heading = 'h3', imageClassName = 'aspect-[4/3] object-right' }: {
-  service: Service;
+  service: ServiceSummary;
   heading?: 'h2' | 'h3';
   /** The picture's shape and crop. */
   imageClassName?: string;

@@ -1,5 +1,5 @@
 import { useT } from '../lib/i18n.tsx';
-import type { TestimonialView } from '../shared/content-types.ts';
+import type { TestimonialContent } from '../shared/content-types.ts';
 import { Icon } from './icons.tsx';
 
 /** Stars out of five, read out as "4 out of 5 stars"; `rating` 5 unless content says otherwise. */
@@ -15,7 +15,7 @@ export function Stars({ rating }: { rating: number }) {
 }
 
 /** A testimonial as a quote card: stars (unless `stars` is false), the text, and who said it. */
-export function TestimonialCard({ testimonial, stars = true }: { testimonial: TestimonialView; stars?: boolean }) {
+export function TestimonialCard({ testimonial, stars = true }: { testimonial: TestimonialContent; stars?: boolean }) {
   return (
     <figure className="card flex h-full flex-col gap-4">
       {stars ? <Stars rating={testimonial.rating} /> : null}

@@ -44,7 +44,7 @@ export type Localize<T> = T extends { en: string; nl: string }
 type Out<T extends z.ZodType> = Localize<z.output<T>>;
 
 /** A service as a card in listings. */
-export interface ServiceCard {
+export interface ServiceSummary {
   slug: string;
   href: SiteHref;
   name: string;
@@ -53,7 +53,7 @@ export interface ServiceCard {
 }
 
 /** An article as a card in lists, feeds and "related articles". */
-export interface ArticleCard {
+export interface ArticleSummary {
   slug: string;
   href: SiteHref;
   title: string;
@@ -64,34 +64,34 @@ export interface ArticleCard {
   image: ResolvedImage;
 }
 
-export type TestimonialView = Out<typeof Testimonial>;
+export type TestimonialContent = Out<typeof Testimonial>;
 
 export type HomeContent = Omit<Out<typeof HomePage>, 'featured' | 'testimonials' | 'news'> & {
-  featured: Omit<Out<typeof HomePage>['featured'], 'services'> & { services: ServiceCard[] };
-  testimonials: Omit<Out<typeof HomePage>['testimonials'], 'items'> & { items: TestimonialView[] };
-  news: Omit<Out<typeof HomePage>['news'], 'count' | 'articles'> & { articles: ArticleCard[] };
+  featured: Omit<Out<typeof HomePage>['featured'], 'services'> & { services: ServiceSummary[] };
+  testimonials: Omit<Out<typeof HomePage>['testimonials'], 'items'> & { items: TestimonialContent[] };
+  news: Omit<Out<typeof HomePage>['news'], 'count' | 'articles'> & { articles: ArticleSummary[] };
 };
 export type AboutContent = Out<typeof AboutPage>;
 export type ServicesContent = Omit<Out<typeof ServicesPage>, 'categories'> & {
-  categories: Omit<Out<typeof ServicesPage>['categories'], 'services'> & { services: ServiceCard[] };
+  categories: Omit<Out<typeof ServicesPage>['categories'], 'services'> & { services: ServiceSummary[] };
 };
 export type MarketingContent = Out<typeof MarketingPage>;
 export type AppointmentContent = Out<typeof AppointmentPage>;
 export type ForDoctorsContent = Out<typeof ForDoctorsPage>;
 export type ContactContent = Out<typeof ContactPage>;
-export type BlogContent = Out<typeof BlogPage> & { articles: ArticleCard[] };
-export type TestimonialsContent = Out<typeof TestimonialsPage> & { testimonials: TestimonialView[] };
+export type BlogContent = Out<typeof BlogPage> & { articles: ArticleSummary[] };
+export type TestimonialsContent = Out<typeof TestimonialsPage> & { testimonials: TestimonialContent[] };
 export type PrivacyContent = Out<typeof PrivacyPage>;
 export type NotFoundContent = Out<typeof NotFoundPage>;
 
-export type CategoryContent = Omit<Out<typeof CategoryService>, 'items'> & { items: ServiceCard[] };
+export type CategoryContent = Omit<Out<typeof CategoryService>, 'items'> & { items: ServiceSummary[] };
 export type DetailContent = Omit<Out<typeof DetailService>, 'testimonials' | 'category'> & {
-  testimonials: TestimonialView[];
+  testimonials: TestimonialContent[];
   category?: { slug: string; name: string; href: SiteHref };
 };
 export type AllOn4Content = Out<typeof AllOn4Service>;
 export type ArticleContent = Omit<Out<typeof Article>, 'related' | 'category'> & {
-  related: ArticleCard[];
+  related: ArticleSummary[];
   category: { id: string; label: string };
 };
 

@@ -14,7 +14,7 @@ function keepTogether(text: string): ReactNode {
   return text.split(/(All-on-\d)/).map((part, index) => (index % 2 ? <span key={index} className="whitespace-nowrap">{part}</span> : part));
 }
 
-/** The All-on-4 / All-on-6 page: how the treatment works, its five benefits and a call to action. */
+/** The All-on-4 / All-on-6 page: how the treatment works, its benefits and a call to action. */
 export default function AllOn4Page({ content }: TemplateProps<'allon4'>) {
   const t = useT();
   const book = useBookingCta();

@@ -5,6 +5,7 @@ import { InlineText } from '../components/inline-text.tsx';
 import { SiteLink } from '../components/site-link.tsx';
 import { AppointmentForm } from '../features/forms/appointment-form.tsx';
 import { FeedbackProvider } from '../features/forms/feedback.tsx';
+import { FormCard } from '../features/forms/form-card.tsx';
 import { OpeningHours } from '../components/opening-hours.tsx';
 import type { TemplateProps } from '../shared/content-types.ts';
 
@@ -17,17 +18,9 @@ export default function AppointmentPage({ content }: TemplateProps<'appointment'
       <Hero title={content.hero.title} description={content.hero.description} image={content.hero.image} cta={content.hero.cta} />
       <div className="section">
         <div className="container-page grid items-start gap-8 lg:grid-cols-[minmax(0,1fr)_24rem]">
-          <section className="card" aria-labelledby="form-title">
-            <h2 id="form-title" className="section-title">
-              {content.form.title}
-            </h2>
-            <p className="mt-3 max-w-2xl text-ink/85">
-              <InlineText text={content.form.intro} />
-            </p>
-            <div className="mt-8">
-              <AppointmentForm />
-            </div>
-          </section>
+          <FormCard title={content.form.title} intro={content.form.intro} section>
+            <AppointmentForm />
+          </FormCard>
           <div className="grid gap-6">
             <section className="card bg-mint/40" aria-labelledby="info-title">
               <h2 id="info-title" className="text-xl font-semibold text-deep">

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useShell, useT } from '../lib/i18n.tsx';
-import { ArticleCardView } from '../features/blog/article-card.tsx';
+import { ArticleCard } from '../features/blog/article-card.tsx';
 import { FeedLink } from '../features/blog/feed-link.tsx';
 import { ShareButtons } from '../features/blog/share-buttons.tsx';
 import { blogPostingJsonLd } from '../features/blog/structured-data.ts';
@@ -83,7 +83,7 @@ export default function ArticlePage({ content }: TemplateProps<'article'>) {
             <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
               {content.related.map((article) => (
                 <li key={article.slug} className="flex">
-                  <ArticleCardView article={article} />
+                  <ArticleCard article={article} />
                 </li>
               ))}
             </ul>

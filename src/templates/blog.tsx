@@ -2,7 +2,7 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { BlogCategoryId } from '@generated/manifest.ts';
 import { useT } from '../lib/i18n.tsx';
-import { ArticleCardView } from '../features/blog/article-card.tsx';
+import { ArticleCard } from '../features/blog/article-card.tsx';
 import { FeedLink } from '../features/blog/feed-link.tsx';
 import { filterArticles } from '../features/blog/filter.ts';
 import { useHydrated } from '../lib/use-hydrated.ts';
@@ -101,7 +101,7 @@ export default function BlogPage({ content }: TemplateProps<'blog'>) {
             <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
               {shown.map((article) => (
                 <li key={article.slug} className="flex">
-                  <ArticleCardView article={article} />
+                  <ArticleCard article={article} />
                 </li>
               ))}
             </ul>

@@ -6,7 +6,7 @@ import { CtaBanner } from '../components/cta-banner.tsx';
 import { SectionHead } from '../components/section-head.tsx';
 import type { TemplateProps } from '../shared/content-types.ts';
 
-/** Marketing services for practices: hero, introduction, the nine offers, three numbered packages (no prices), extras and a call to action. */
+/** Marketing services for practices: hero, introduction, the offers, the numbered packages (no prices), extras and a call to action. */
 export default function MarketingServicesPage({ content: { hero, intro, offers, packages, additional, cta } }: TemplateProps<'marketing-services'>) {
   return (
     <>

@@ -5,7 +5,7 @@ import { SiteLink } from '../components/site-link.tsx';
 import { localizePath } from '../shared/paths.ts';
 
 /** 404 for a path that is no page: "Oops! Page not found" and a way home; the path is logged. */
-export function NotFoundPage() {
+export function PageNotFound() {
   const { notFound } = useLoaderData({ from: '/{-$lang}' });
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const t = useT();

@@ -6,7 +6,7 @@ import { SectionHead } from '../components/section-head.tsx';
 import { ServiceCard } from '../components/service-card.tsx';
 import type { TemplateProps } from '../shared/content-types.ts';
 
-/** The services overview: the five fields as cards, why choose the lab, and a call to action. */
+/** The services overview: the fields of work as cards, why choose the lab, and a call to action. */
 export default function ServicesPage({ content }: TemplateProps<'services'>) {
   const { categories } = content;
   return (

@@ -1,8 +1,8 @@
 import { useT } from '../lib/i18n.tsx';
 import { Hero } from '../components/hero.tsx';
-import { InlineText } from '../components/inline-text.tsx';
 import { TestimonialCard } from '../components/testimonial-card.tsx';
 import { FeedbackProvider } from '../features/forms/feedback.tsx';
+import { FormCard } from '../features/forms/form-card.tsx';
 import { TestimonialForm } from '../features/forms/testimonial-form.tsx';
 import type { TemplateProps } from '../shared/content-types.ts';
 
@@ -43,17 +43,9 @@ export default function TestimonialsPage({ content }: TemplateProps<'testimonial
       </section>
       <section className="section bg-sand/60" aria-labelledby="form-title" id="submit">
         <div className="container-page">
-          <div className="card mx-auto max-w-3xl">
-            <h2 id="form-title" className="section-title">
-              {content.form.title}
-            </h2>
-            <p className="mt-3 text-ink/85">
-              <InlineText text={content.form.intro} />
-            </p>
-            <div className="mt-8">
-              <TestimonialForm />
-            </div>
-          </div>
+          <FormCard title={content.form.title} intro={content.form.intro} className="mx-auto max-w-3xl">
+            <TestimonialForm />
+          </FormCard>
         </div>
       </section>
     </FeedbackProvider>

@@ -195,9 +195,9 @@ test.describe('the appointment form', () => {
     });
     await openPage(page, '/appointment');
     await page.waitForLoadState('networkidle');
-    expect(scripts.some((url) => /\/validate-[\w-]+\.js$/.test(url))).toBe(false);
+    expect(scripts.some((url) => /\/form-actions-[\w-]+\.js$/.test(url))).toBe(false);
     await page.getByLabel('Full name').focus();
-    await expect.poll(() => scripts.some((url) => /\/validate-[\w-]+\.js$/.test(url))).toBe(true);
+    await expect.poll(() => scripts.some((url) => /\/form-actions-[\w-]+\.js$/.test(url))).toBe(true);
   });
 
   test('has both live regions in the HTML before any script runs', async ({ request }) => {

@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from '../../schemas/index.ts';
 import { checkContent } from '../../scripts/content/check.ts';
 import { categoryKey, filterArticles, matches } from '../../src/features/blog/filter.ts';
-import type { ArticleCard } from '../../src/shared/content-types.ts';
+import type { ArticleSummary } from '../../src/shared/content-types.ts';
 import { projectRoot } from '../support/fixtures.ts';
 
 const image = { src: '/a.svg', width: 16, height: 9, alt: '' };
-const card = (slug: string, category: string, title: string, excerpt: string): ArticleCard => ({
+const card = (slug: string, category: string, title: string, excerpt: string): ArticleSummary => ({
   slug, href: '/blog', title, excerpt, date: '2025-01-01', category: { id: category, label: category }, image,
 });
 

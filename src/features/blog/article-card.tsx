@@ -1,11 +1,11 @@
 import { useShell } from '../../lib/i18n.tsx';
 import { InlineText } from '../../components/inline-text.tsx';
 import { SiteLink } from '../../components/site-link.tsx';
-import type { ArticleCard } from '../../shared/content-types.ts';
+import type { ArticleSummary } from '../../shared/content-types.ts';
 import { longDate } from '../../shared/format.ts';
 
 /** An article as a card: its title links to it (the whole card is the click target), then excerpt and date; the cover sits on top. */
-export function ArticleCardView({ article }: { article: ArticleCard }) {
+export function ArticleCard({ article }: { article: ArticleSummary }) {
   const { lang } = useShell();
   return (
     <article className="blog-card">

@@ -1,4 +1,4 @@
-import type { ArticleCard } from '../../shared/content-types.ts';
+import type { ArticleSummary } from '../../shared/content-types.ts';
 import { plainText } from '../../shared/inline-text.ts';
 
 /** What the visitor chose on the blog list: a category key (none is All) and the search text. */
@@ -16,7 +16,7 @@ export function categoryKey(name: string): string {
 const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
 /** Whether an article card is shown: it is in the category (if any) and every word searched is in its title or excerpt. */
-export function matches(article: ArticleCard, filter: BlogFilter): boolean {
+export function matches(article: ArticleSummary, filter: BlogFilter): boolean {
   if (filter.category && article.category.id !== filter.category) return false;
   const words = fold(filter.query ?? '').split(/\s+/).filter(Boolean);
   if (!words.length) return true;
@@ -25,6 +25,6 @@ export function matches(article: ArticleCard, filter: BlogFilter): boolean {
 }
 
 /** The cards that match, in their original order. */
-export function filterArticles<T extends ArticleCard>(articles: readonly T[], filter: BlogFilter): T[] {
+export function filterArticles<T extends ArticleSummary>(articles: readonly T[], filter: BlogFilter): T[] {
   return articles.filter((article) => matches(article, filter));
 }

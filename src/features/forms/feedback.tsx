@@ -34,7 +34,7 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
   }, []);
   const value = useMemo(() => ({ notify }), [notify]);
   const render = (kind: Toast['kind']) =>
-    toasts.filter((toast) => toast.kind === kind).map((toast) => <ToastView key={toast.id} toast={toast} onDismiss={dismiss} label={t('feedback.dismiss')} />);
+    toasts.filter((toast) => toast.kind === kind).map((toast) => <ToastNotice key={toast.id} toast={toast} onDismiss={dismiss} label={t('feedback.dismiss')} />);
 
   return (
     <FeedbackContext.Provider value={value}>
@@ -51,7 +51,7 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
   );
 }
 
-function ToastView({ toast, onDismiss, label }: { toast: Toast; onDismiss: (id: number) => void; label: string }) {
+function ToastNotice({ toast, onDismiss, label }: { toast: Toast; onDismiss: (id: number) => void; label: string }) {
   useEffect(() => {
     if (toast.kind !== 'success') return;
     const timer = setTimeout(() => onDismiss(toast.id), successMs);

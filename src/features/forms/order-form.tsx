@@ -5,14 +5,15 @@ import { useFeedback } from './feedback.tsx';
 import { FieldMessages, Honeypot, RequiredNote, SubmitRow, TextAreaField, TextField } from './fields.tsx';
 import { maxUploadBytes } from '../../shared/upload-limits.ts';
 import { useForm } from './use-form.ts';
-import type { Encode, FieldProblem } from './validate.ts';
+import type { Lang } from '../../../schemas/common.ts';
+import type { Encode, FieldProblem } from './form-actions.ts';
 
 /** Size first (known without reading the file, so even offline), then what the bytes are. */
-async function checkFile(file: File, locale: string): Promise<{ problem?: FieldProblem; size?: string }> {
+async function checkFile(file: File, lang: Lang): Promise<{ problem?: FieldProblem; size?: string }> {
   if (file.size === 0) return { problem: { key: 'validation.fileEmpty' } };
   if (file.size > maxUploadBytes) return { problem: { key: 'validation.fileTooLarge' } };
-  const { checkContent, fileSize } = await import('./chosen-file.ts');
-  return { problem: await checkContent(file), size: fileSize(file.size, locale) };
+  const { checkChosenFile, fileSize } = await import('./chosen-file.ts');
+  return { problem: await checkChosenFile(file), size: fileSize(file.size, lang) };
 }
 
 /** The dentist's order request with one scan, photo or prescription, posted as multipart to /api/order. */

@@ -2,15 +2,15 @@ import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } f
 import { pageIsLive } from '../../lib/early-input.ts';
 import { useShell, useT } from '../../lib/i18n.tsx';
 import { useFeedback } from './feedback.tsx';
-import type * as Actions from './validate.ts';
+import type * as Actions from './form-actions.ts';
 import type { FormField } from '../../../schemas/forms.ts';
-import type { Encode, FieldProblem, FormKind } from './validate.ts';
+import type { Encode, FieldProblem, FormKind } from './form-actions.ts';
 
 let actions: Promise<typeof Actions> | null = null;
 
 /** Loads the schemas and the sending code once, on the first touch of any form (at the latest on submit). */
 function loadActions(): Promise<typeof Actions> {
-  actions ??= import('./validate.ts').catch((error: unknown) => {
+  actions ??= import('./form-actions.ts').catch((error: unknown) => {
     // A failed download (offline) may succeed on the next try.
     actions = null;
     throw error;
@@ -97,8 +97,8 @@ export function useForm<K extends FormKind>(options: FormOptions<K>) {
   const recheck = () => {
     const form = formRef.current;
     if (!attempted.current || !form) return;
-    void loadActions().then(({ validate }) => {
-      const verdict = validate(latest.current.kind, values(form));
+    void loadActions().then(({ checkForm }) => {
+      const verdict = checkForm(latest.current.kind, values(form));
       show({ ...(verdict.ok ? {} : verdict.problems), ...extraProblems() });
     });
   };

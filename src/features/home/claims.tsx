@@ -5,7 +5,7 @@ import { InlineText } from '../../components/inline-text.tsx';
 import type { Localize } from '../../shared/content-types.ts';
 import { SectionHead } from '../../components/section-head.tsx';
 
-/** The lab's claims (experience, guarantee, speed, rush service): four side by side on wide screens. */
+/** The lab's claims (experience, guarantee, speed, rush service): side by side on wide screens, four to a row. */
 export function Claims({ section, className = '' }: { section: Localize<z.output<typeof FeatureSection>>; className?: string }) {
   return (
     <section className={`section ${className}`} aria-labelledby="claims-title">

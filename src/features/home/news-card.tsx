@@ -1,11 +1,11 @@
 import { useShell } from '../../lib/i18n.tsx';
 import { InlineText } from '../../components/inline-text.tsx';
 import { SiteLink } from '../../components/site-link.tsx';
-import type { ArticleCard } from '../../shared/content-types.ts';
+import type { ArticleSummary } from '../../shared/content-types.ts';
 import { longDate } from '../../shared/format.ts';
 
 /** An article as a card: picture, category and date, and its title, whose link covers the card. */
-export function NewsCard({ article }: { article: ArticleCard }) {
+export function NewsCard({ article }: { article: ArticleSummary }) {
   const { lang } = useShell();
   return (
     <article className="news-card card relative flex h-full flex-col overflow-hidden p-0">

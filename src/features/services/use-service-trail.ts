@@ -1,10 +1,9 @@
 import { useShell, useT } from '../../lib/i18n.tsx';
-import type { Cta } from '../../components/types.ts';
-import type { SiteHref } from '../../shared/content-types.ts';
+import type { ResolvedLink, SiteHref } from '../../shared/content-types.ts';
 import { localizePath } from '../../shared/paths.ts';
 
 /** The breadcrumb trail above a service page: home, the services overview and, if given, its category. */
-export function useServiceTrail(category?: { name: string; href: SiteHref }): Cta[] {
+export function useServiceTrail(category?: { name: string; href: SiteHref }): ResolvedLink[] {
   const { lang, shell } = useShell();
   const t = useT();
   const servicesPath = localizePath('/services', lang);

@@ -5,7 +5,7 @@ import { Logo } from './logo.tsx';
 import { MegaMenu } from './mega-menu.tsx';
 import { MobileMenu } from './mobile-menu.tsx';
 
-/** The site header: logo, the eight main items with the services mega-menu, and EN/NL. */
+/** The site header: logo, the main items from navigation.yaml with the services mega-menu, and EN/NL. */
 export function Header() {
   const { shell } = useShell();
   const t = useT();

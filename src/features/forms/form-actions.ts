@@ -16,7 +16,7 @@ export interface FieldProblem {
 export type Verdict = { ok: true; data: Record<string, unknown> } | { ok: false; problems: Record<string, FieldProblem> };
 
 /** Checks a form's values with its shared schema. */
-export function validate(kind: FormKind, values: Record<string, unknown>): Verdict {
+export function checkForm(kind: FormKind, values: Record<string, unknown>): Verdict {
   const result = formSchemas[kind].safeParse(values);
   if (result.success) return { ok: true, data: result.data };
   const problems: Record<string, FieldProblem> = {};
@@ -58,7 +58,7 @@ export interface Submission {
  * a network failure or an answer that is not JSON is a failure without words.
  */
 export async function submit(submission: Submission): Promise<Outcome> {
-  const verdict = validate(submission.kind, submission.values);
+  const verdict = checkForm(submission.kind, submission.values);
   const problems = { ...(verdict.ok ? {} : verdict.problems), ...submission.extraProblems };
   if (!verdict.ok || Object.keys(problems).length > 0) return { type: 'invalid', problems };
   const request = (submission.encode ?? encodeJson)(verdict.data, submission.spam);
