@@ -14,6 +14,7 @@ import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startServer, stopServer } from '../src/server/server.ts';
+import { localizePath } from '../src/shared/paths.ts';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' } } });
 const runs = Number(values.runs);
@@ -23,7 +24,7 @@ if (!existsSync(join(dist, 'site.json'))) {
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
 
-const pages = ['/', '/services/zirconia', '/blog/cad-cam-techniques-in-dental-prosthetics', '/appointment'].flatMap((p) => [p, p === '/' ? '/nl' : `/nl${p}`]);
+const pages = ['/', '/services/zirconia', '/blog/cad-cam-techniques-in-dental-prosthetics', '/appointment'].flatMap((p) => [p, localizePath(p, 'nl')]);
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const targets: Record<(typeof categories)[number], number> = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 };
 

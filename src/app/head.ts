@@ -1,6 +1,6 @@
 import type { Lang } from '../../schemas/common.ts';
 import type { ResolvedImage, ShellContent } from '../shared/content-types.ts';
-import { twinPath } from '../shared/paths.ts';
+import { localizePath, twinPath } from '../shared/paths.ts';
 
 type Meta = { title?: string; name?: string; property?: string; content?: string; charSet?: string };
 type LinkTag = { rel: string; href: string; hrefLang?: string; type?: string; title?: string };
@@ -82,7 +82,7 @@ export function labJsonLd(site: ShellContent['site'], lang: Lang): ScriptTag {
     name: site.name,
     legalName: site.legalName,
     description: site.tagline,
-    url: lang === 'nl' ? `${site.url}/nl` : `${site.url}/`,
+    url: `${site.url}${localizePath('/', lang)}`,
     telephone: site.phone.e164,
     email: site.email,
     address: {

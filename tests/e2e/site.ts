@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import { localizePath } from '../../src/shared/paths.ts';
 
 /** The pages of the build, as the server knows them (dist/site.json). */
 export const pages: string[] = Object.keys(
@@ -11,7 +12,7 @@ export const pages: string[] = Object.keys(
 export const kinds = [
   '/', '/about', '/services', '/services/crowns-bridges', '/services/zirconia', '/services/allon4', '/marketing-services',
   '/appointment', '/for-doctors', '/contact', '/blog', '/blog/cad-cam-techniques-in-dental-prosthetics', '/testimonials', '/privacy',
-].flatMap((p) => [p, p === '/' ? '/nl' : `/nl${p}`]);
+].flatMap((p) => [p, localizePath(p, 'nl')]);
 
 /**
  * Records what a visitor's browser would complain about: console errors (React reports hydration
