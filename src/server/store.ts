@@ -3,9 +3,10 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { MailMessage } from './mail.ts';
+import type { FormKind } from '../../schemas/forms.ts';
 
 /** The site's forms; the order form is the one that carries a file. */
-export type SubmissionKind = 'appointment' | 'contact' | 'order' | 'testimonial';
+export type SubmissionKind = FormKind;
 
 /** What the HTTP API hands over once a form has passed validation. */
 export interface SubmissionInput {

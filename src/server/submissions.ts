@@ -4,6 +4,9 @@ import type { UploadKind } from '../shared/file-check.ts';
 import { fileSize, longDate } from '../shared/format.ts';
 import { safeHeader, type MailMessage } from './mail.ts';
 import type { SubmissionKind } from './store.ts';
+import { appointmentServices } from '../../schemas/appointment-services.ts';
+import type { FormKind, FormValues } from '../../schemas/forms.ts';
+import { appointmentServiceLabels } from '../shared/appointment-services.ts';
 
 // The mails a submission causes: a notification to the lab (in Dutch, the lab's language) listing every
 // field with its form label, and for an appointment a confirmation to the visitor in their language.
@@ -39,25 +42,33 @@ export interface MailSetup {
   from: string;
 }
 
-interface Line {
-  field: string;
+/** One field of a form in the lab's mail: a key of the form's schema, so renaming a field there is a type error here. */
+interface Line<K extends FormKind> {
+  field: Extract<keyof FormValues<K>, string>;
   label: string;
   /** Free text that may run over several lines: set under its label, after the one-line fields. */
   block?: boolean;
   format?: (value: unknown, t: Translate, lang: Lang) => string;
 }
 
-const serviceKey = (id: string) => `appointmentServices.${id.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase())}`;
+/** A line of any form's layout. */
+type AnyLine = { [K in FormKind]: Line<K> }[FormKind];
+
+/** The name of an appointment service in the mail's language; the schema has made sure it is one. */
+const serviceName = (value: unknown, t: Translate) => {
+  const service = appointmentServices.find((id) => id === value);
+  return service ? t(appointmentServiceLabels[service]) : text(value);
+};
 
 // Made once: building an Intl formatter costs far more than using one.
 const receivedFormat = new Intl.DateTimeFormat('nl-NL', { dateStyle: 'full', timeStyle: 'short', timeZone: 'Europe/Amsterdam' });
 
-const layouts: Record<SubmissionKind, Line[]> = {
+const layouts: { [K in FormKind]: Line<K>[] } = {
   appointment: [
     { field: 'FullName', label: 'forms.name' },
     { field: 'EmailAddress', label: 'forms.email' },
     { field: 'PhoneNumber', label: 'forms.phone' },
-    { field: 'Service', label: 'forms.service', format: (value, t) => t(serviceKey(String(value))) },
+    { field: 'Service', label: 'forms.service', format: serviceName },
     { field: 'PreferredDate', label: 'forms.date', format: (value, _t, lang) => `${longDate(String(value), lang, { weekday: true })} (${String(value)})` },
     { field: 'PreferredTime', label: 'forms.time' },
     { field: 'AdditionalMessage', label: 'forms.message', block: true },
@@ -88,14 +99,14 @@ const layouts: Record<SubmissionKind, Line[]> = {
 };
 
 /** The fields holding the visitor's name and e-mail address, per form (a testimonial asks for no address). */
-const visitor: Record<SubmissionKind, { name: string; email?: string }> = {
+const visitor: { [K in FormKind]: { name: Extract<keyof FormValues<K>, string>; email?: Extract<keyof FormValues<K>, string> } } = {
   appointment: { name: 'FullName', email: 'EmailAddress' },
   order: { name: 'dentistName', email: 'email' },
   contact: { name: 'name', email: 'email' },
   testimonial: { name: 'name' },
 };
 
-const subjects: Record<SubmissionKind, { key: string; vars: Record<string, string> }> = {
+const subjects: { [K in FormKind]: { key: string; vars: Record<string, Extract<keyof FormValues<K>, string>> } } = {
   appointment: { key: 'mail.labAppointmentSubject', vars: { name: 'FullName' } },
   order: { key: 'mail.labOrderSubject', vars: { name: 'dentistName', clinic: 'clinicName' } },
   contact: { key: 'mail.labContactSubject', vars: { name: 'name', subject: 'subject' } },
@@ -162,12 +173,12 @@ function text(value: unknown): string {
 export function labNotification(kind: SubmissionKind, data: Record<string, unknown>, visitorLang: Lang, setup: MailSetup, received: Date, upload?: UploadInfo): MailMessage {
   const t = translator(setup.forms.messages.nl);
   const label = (key: string) => t(key).replace(/[.:]\s*$/, '');
-  const value = (line: Line) => {
+  const value = (line: AnyLine) => {
     const raw = data[line.field];
     if (raw === undefined || raw === '') return t('mail.notFilled');
     return line.format ? line.format(raw, t, 'nl') : text(raw);
   };
-  const lines = layouts[kind];
+  const lines: readonly AnyLine[] = layouts[kind];
   const body = [t(intros[kind]), ''];
   // A one-line field stays on its line, whatever line breaks the visitor typed, so no value can pose as another field.
   for (const line of lines.filter((entry) => !entry.block)) body.push(`${label(line.label)}: ${safeHeader(value(line))}`);
@@ -202,7 +213,7 @@ export function appointmentConfirmation(data: Record<string, unknown>, lang: Lan
     '',
     t('mail.confirmIntro'),
     '',
-    `${label('forms.service')}: ${t(serviceKey(text(data.Service)))}`,
+    `${label('forms.service')}: ${serviceName(data.Service, t)}`,
     `${label('forms.date')}: ${longDate(text(data.PreferredDate), lang, { weekday: true })}`,
     `${label('forms.time')}: ${text(data.PreferredTime)}`,
     '',
