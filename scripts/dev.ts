@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createServer as createViteServer, type ViteDevServer } from 'vite';
 import type { Assets } from '../src/app/router.tsx';
-import { startApi } from '../src/server/server.ts';
+import { createApp, startForms } from '../src/server/server.ts';
 import { readApiSettings, type ApiSettings } from '../src/server/settings.ts';
 import { siteConfig } from '../vite.config.ts';
 import { checkContent } from './content/check.ts';
@@ -28,20 +28,24 @@ export async function startDevServer(options: { port: number; host?: string; con
   const vite = await createViteServer({ ...config, configFile: false, appType: 'custom', server: { middlewareMode: true }, logLevel: options.contentRoot ? 'silent' : 'info' });
   // Vite's client and React Refresh are rendered by the app itself, so server and browser agree on the head.
   const assets: Assets = { ...devAssets, devScripts: await viteScripts(vite) };
-  let api: ReturnType<typeof startApi> | undefined;
+  let api: { app: ReturnType<typeof createApp>; close: () => Promise<void> } | undefined;
   if (options.api) {
     try {
       const forms = formsSettings(checkContent({ root: options.contentRoot ?? fileURLToPath(new URL('..', import.meta.url)) }).model);
-      api = startApi(forms, { ...options.api, log: (line) => vite.config.logger.info(line) });
+      // The forms API as production runs it, on a Fastify instance that answers the /api/ requests passed to it.
+      const started = startForms(forms, { ...options.api, log: (line) => vite.config.logger.info(line) });
+      const app = createApp({ trustProxy: options.api.trustProxy });
+      await started.register(app);
+      await app.ready();
+      api = { app, close: started.close };
     } catch (error) {
       // A content mistake shows in the overlay; the pages stay usable while the forms wait for the fix and a restart.
       vite.config.logger.error(`forms API off until the content is fixed and the dev server restarted: ${(error as Error).message}`);
     }
   }
   const handle = (req: IncomingMessage, res: ServerResponse) => {
-    void (api ? api.api(req, res) : Promise.resolve(false)).then((handled) => {
-      if (!handled) page(req, res);
-    });
+    if (api && req.url?.startsWith('/api/')) api.app.routing(req, res);
+    else page(req, res);
   };
   const page = (req: IncomingMessage, res: ServerResponse) => {
     vite.middlewares(req, res, async () => {
@@ -66,7 +70,7 @@ export async function startDevServer(options: { port: number; host?: string; con
     if (!req.url?.startsWith('/api/')) res.writeContinue();
     handle(req, res);
   });
-  if (api) server.on('close', () => void api.close());
+  if (api) server.on('close', () => void api.close().then(() => api.app.close()));
   await new Promise<void>((resolve) => server.listen(options.port, options.host ?? 'localhost', resolve));
   const { port } = server.address() as AddressInfo;
   return { server, vite, url: `http://localhost:${port}` };

@@ -1,15 +1,15 @@
 import { rm } from 'node:fs/promises';
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { TLSSocket } from 'node:tls';
+import type { IncomingMessage } from 'node:http';
+import type { Readable } from 'node:stream';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Lang } from '../../schemas/common.ts';
-import { AppointmentRequest, ContactRequest, OrderRequest, TestimonialRequest } from '../../schemas/forms.ts';
+import { formSchemas, type FormKind } from '../../schemas/forms.ts';
 import type { FormsSettings } from '../../schemas/site-index.ts';
 import { langOfPath, localizePath } from '../shared/paths.ts';
-import { BodyError, declaredLength, readJsonBody, readMultipartBody, type MultipartBody } from './body.ts';
 import { safeHeader } from './mail.ts';
-import { clientKey, createRateLimiter } from './rate-limit.ts';
-import { contentSecurityPolicy, securityHeaders } from './security-headers.ts';
-import type { SubmissionInput, SubmissionKind } from './store.ts';
+import type { SubmissionInput } from './store.ts';
 import { defaultFrom, mailMessageKeys, mailsFor, translator, type Translate, type UploadInfo } from './submissions.ts';
 import { detectUpload, maxUploadBytes, storeUpload, type UploadRejection } from './uploads.ts';
 
@@ -19,10 +19,12 @@ export const apiLimits = {
   jsonBytes: 32 * 1024,
   /** The order's file. */
   fileBytes: maxUploadBytes,
-  /** The whole multipart body: the file plus room for the text fields and the part headers. */
+  /** The whole multipart body, as its Content-Length may declare it: the file plus room for the text fields and the part headers. */
   multipartBytes: maxUploadBytes + 64 * 1024,
   /** One text field of a multipart form (the longest, additionalInfo, is 3,000 characters). */
   fieldBytes: 16 * 1024,
+  /** Text fields of a multipart form. */
+  fields: 30,
   /** The rate limit's window. */
   rateWindowMs: 10 * 60_000,
 } as const;
@@ -44,35 +46,23 @@ export interface ApiOptions {
   rateLimit: number;
   /** A form sent sooner after it was shown is dropped as a bot's (FORM_MIN_FILL_MS). */
   minFillMs: number;
-  /** Take the client address from the last X-Forwarded-For hop (TRUST_PROXY=1). */
-  trustProxy: boolean;
   log: (line: string) => void;
-  /** The clock of the rate limit and the mails; tests pass their own. */
+  /** The clock of the mails; tests pass their own. */
   now?: () => number;
 }
 
-/** Answers a request under /api/ and resolves to true, or resolves to false for any other path. */
-export type ApiHandler = (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
-
-/** An endpoint: what it stores, how its body comes, its schema, and the page (below the language) whose form posts to it. */
-type Endpoint = { kind: SubmissionKind; body: 'json' | 'multipart'; schema: Schema; page: string };
-
-/** What the handler needs of a zod/mini schema. */
-interface Schema {
-  safeParse(value: unknown): { success: true; data: unknown } | { success: false; error: { issues: readonly Issue[] } };
-}
-interface Issue {
-  path: readonly PropertyKey[];
-  message: string;
-  code?: string;
-  maximum?: unknown;
+/** An endpoint: what it stores, how its body comes, and the page (below the language) whose form posts to it. */
+interface Endpoint {
+  kind: FormKind;
+  body: 'json' | 'multipart';
+  page: string;
 }
 
 const endpoints: Record<string, Endpoint> = {
-  '/api/AppointmentBooking.php': { kind: 'appointment', body: 'json', schema: AppointmentRequest, page: '/appointment' },
-  '/api/contact': { kind: 'contact', body: 'json', schema: ContactRequest, page: '/contact' },
-  '/api/testimonial': { kind: 'testimonial', body: 'json', schema: TestimonialRequest, page: '/testimonials' },
-  '/api/order': { kind: 'order', body: 'multipart', schema: OrderRequest, page: '/for-doctors' },
+  '/api/AppointmentBooking.php': { kind: 'appointment', body: 'json', page: '/appointment' },
+  '/api/contact': { kind: 'contact', body: 'json', page: '/contact' },
+  '/api/testimonial': { kind: 'testimonial', body: 'json', page: '/testimonials' },
+  '/api/order': { kind: 'order', body: 'multipart', page: '/for-doctors' },
 };
 
 const apiMessageKeys = [
@@ -95,8 +85,6 @@ const apiMessageKeys = [
   'validation.fileTooLarge',
 ];
 
-const jsonHeaders = { ...securityHeaders(contentSecurityPolicy()), 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' };
-
 /** The visitor's language: `?lang=en|nl`, else the first of en and nl in Accept-Language, else English. */
 export function requestLanguage(query: URLSearchParams, acceptLanguage: string | undefined): Lang {
   const asked = query.get('lang');
@@ -114,15 +102,11 @@ export function requestLanguage(query: URLSearchParams, acceptLanguage: string |
   return found === 'nl' ? 'nl' : 'en';
 }
 
-/** The address a client is counted under: the socket's peer, or behind a trusted proxy the last X-Forwarded-For hop. */
-export function clientAddress(req: IncomingMessage, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = req.headers['x-forwarded-for'];
-    const hops = (Array.isArray(forwarded) ? forwarded.join(',') : (forwarded ?? '')).split(',');
-    const last = hops.at(-1)?.trim();
-    if (last) return last;
-  }
-  return req.socket.remoteAddress ?? 'unknown';
+/** The query of a request, read from its raw target. */
+function queryOf(req: IncomingMessage): URLSearchParams {
+  const url = req.url ?? '';
+  const mark = url.indexOf('?');
+  return new URLSearchParams(mark === -1 ? '' : url.slice(mark + 1));
 }
 
 /**
@@ -148,6 +132,20 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
 /** The media type of a Content-Type header, lower case, without parameters. */
 function mediaType(req: IncomingMessage): string {
   return (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+}
+
+/** The Content-Length a request declares, or undefined when it has none (chunked) or a nonsense one. */
+function declaredLength(req: IncomingMessage): number | undefined {
+  const raw = req.headers['content-length'];
+  if (raw === undefined || !/^\d+$/.test(raw)) return undefined;
+  return Number(raw);
+}
+
+interface Issue {
+  path: readonly PropertyKey[];
+  message: string;
+  code?: string;
+  maximum?: unknown;
 }
 
 /** The first message of each field, in the visitor's language, with {max} filled in. */
@@ -191,14 +189,84 @@ function cleanFilename(name: string, extension: string): string {
   return cleaned || `upload.${extension}`;
 }
 
+/** A refusal the API words itself: status, the UI key of its message, and how the connection ends. */
+class Refusal extends Error {
+  constructor(
+    readonly status: number,
+    readonly key: string,
+    readonly vars: Record<string, string | number> = {},
+  ) {
+    super(key);
+  }
+}
+
+const malformed = () => new Refusal(400, 'apiErrors.malformed');
+const tooLarge = () => new Refusal(413, 'apiErrors.tooLarge');
+
+/** How the framework's and its plugins' errors about a body are answered. */
+const frameworkRefusals: Record<string, () => Refusal> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: tooLarge,
+  FST_ERR_CTP_EMPTY_JSON_BODY: malformed,
+  FST_ERR_CTP_INVALID_JSON_BODY: malformed,
+  FST_REQ_FILE_TOO_LARGE: tooLarge,
+  FST_FIELDS_LIMIT: tooLarge,
+  FST_PARTS_LIMIT: tooLarge,
+  // One file per order: a second one is not the form the page sends.
+  FST_FILES_LIMIT: malformed,
+  FST_INVALID_MULTIPART_CONTENT_TYPE: malformed,
+};
+
+/** The text fields and the one file of a multipart order. */
+interface OrderBody {
+  fields: Record<string, string>;
+  file?: { filename: string; bytes: Buffer };
+}
+
+/** A file part's bytes; refused the moment it passes the size limit, not when the body ends (it may never). */
+function collect(stream: Readable): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+    stream.once('limit', () => reject(tooLarge()));
+    stream.once('end', () => resolve(Buffer.concat(chunks)));
+    stream.once('error', reject);
+  });
+}
+
+/** Reads an order's parts; a field given twice, a part in another encoding or a cut-off body is malformed. */
+async function readOrder(request: FastifyRequest): Promise<OrderBody> {
+  const fields: Record<string, string> = {};
+  let file: OrderBody['file'];
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        const bytes = await collect(part.file);
+        if (part.fieldname === 'file') file = { filename: part.filename, bytes };
+        continue;
+      }
+      if (part.valueTruncated || part.fieldnameTruncated) throw tooLarge();
+      if (Object.hasOwn(fields, part.fieldname)) throw malformed();
+      fields[part.fieldname] = typeof part.value === 'string' ? part.value : '';
+    }
+  } catch (error: unknown) {
+    if (error instanceof Refusal) throw error;
+    const code = (error as { code?: string }).code;
+    const refusal = code ? frameworkRefusals[code] : undefined;
+    // busboy's own errors (no boundary, a body that ends mid-part) say the form cannot be read.
+    throw refusal ? refusal() : malformed();
+  }
+  return { fields, ...(file ? { file } : {}) };
+}
+
 /**
- * The forms API: POST /api/AppointmentBooking.php, /api/contact and /api/testimonial (JSON) and
- * /api/order (multipart with one `file`). Every answer is JSON: `{"success":true}`, or
- * `{"success":false,"error":"...","fields"?:{...}}` in the visitor's language. An accepted submission is
- * stored with its mails before the answer; a bot's (honeypot, fill time) gets the same answer and is dropped.
- * A server mounting it should route `checkContinue` requests to it too, so it can refuse a body before it is sent.
+ * The forms API as a Fastify plugin: POST /api/AppointmentBooking.php, /api/contact and /api/testimonial
+ * (JSON) and /api/order (multipart with one `file`). Every answer is JSON: `{"success":true}`, or
+ * `{"success":false,"error":"...","fields"?:{...}}` in the visitor's language. A request is refused by its
+ * origin, rate, type and declared size before a byte of its body is read (under `Expect: 100-continue`,
+ * before it is sent). An accepted submission is stored with its mails before the answer; a bot's
+ * (honeypot, fill time) gets the same answer and is dropped.
  */
-export function createApiHandler(options: ApiOptions): ApiHandler {
+export async function apiPlugin(app: FastifyInstance, options: ApiOptions): Promise<void> {
   const { forms, store, delivery, dataDir, log } = options;
   const now = options.now ?? Date.now;
   const translate = { en: translator(forms.messages.en), nl: translator(forms.messages.nl) };
@@ -209,168 +277,146 @@ export function createApiHandler(options: ApiOptions): ApiHandler {
   const labTo = options.labEmail ?? forms.labEmail;
   const setup = { forms, labTo, from: options.mailFrom ?? defaultFrom(forms.siteName, labTo) };
   const siteOrigin = new URL(forms.siteUrl).origin.toLowerCase();
-  const limiter = createRateLimiter({ limit: options.rateLimit, windowMs: apiLimits.rateWindowMs, now });
+  const t = (request: FastifyRequest) => translate[requestLanguage(queryOf(request.raw), request.headers['accept-language'])];
 
-  /** Sends one answer; `close` ends the connection once it is sent (a body left unread, or cut off). */
-  function reply(req: IncomingMessage, res: ServerResponse, status: number, type: string, text: string, extra: { headers?: Record<string, string>; close?: boolean } = {}): void {
-    const headers: Record<string, string | number> = { ...jsonHeaders, 'Content-Type': type, 'Content-Length': Buffer.byteLength(text), ...extra.headers };
-    if (extra.close) {
-      headers['Connection'] = 'close';
+  /** Sends one answer; a body left unread (or cut off) ends the connection once the answer is out. */
+  function answer(request: FastifyRequest, reply: FastifyReply, status: number, type: string, text: string): FastifyReply {
+    reply.code(status).header('content-type', type).header('cache-control', 'no-store');
+    if (!request.raw.complete && !request.raw.readableEnded && (declaredLength(request.raw) !== 0 || request.headers['transfer-encoding'] !== undefined)) {
+      reply.header('connection', 'close');
       // The answer first, then the socket: a browser still sending the body can read the answer this way.
-      res.once('finish', () => req.socket.destroy());
+      reply.raw.once('finish', () => request.raw.socket.destroy());
     }
-    res.writeHead(status, headers);
-    res.end(req.method === 'HEAD' ? undefined : text);
+    return reply.send(text);
   }
 
-  /** Sends one JSON answer. */
-  function send(req: IncomingMessage, res: ServerResponse, status: number, body: object, extra: { headers?: Record<string, string>; close?: boolean } = {}): void {
-    reply(req, res, status, jsonHeaders['Content-Type'], JSON.stringify(body), extra);
-  }
-
-  function fail(req: IncomingMessage, res: ServerResponse, status: number, error: string, extra: { fields?: Record<string, string>; headers?: Record<string, string>; close?: boolean } = {}): void {
-    send(req, res, status, { success: false, error, ...(extra.fields ? { fields: extra.fields } : {}) }, extra);
-  }
-
-  /**
-   * Before an answer that does not read the body: a small body is read and thrown away so the connection
-   * can serve the next request; a large, chunked or not yet sent one is left, and the connection closed.
-   */
-  async function unreadBody(req: IncomingMessage): Promise<{ close: boolean }> {
-    if (req.complete || req.readableEnded) return { close: false };
-    const length = declaredLength(req);
-    const chunked = req.headers['transfer-encoding'] !== undefined;
-    if (length === 0 && !chunked) return { close: false };
-    if (length === undefined || length > apiLimits.jsonBytes || req.headers.expect !== undefined) return { close: true };
-    await new Promise<void>((resolve) => {
-      req.on('end', resolve);
-      req.on('close', resolve);
-      req.resume();
-    });
-    return { close: false };
-  }
-
-  /** Reads a body and throws it away; false when it passes `limit` bytes (then it is left unread). */
-  function drain(req: IncomingMessage, limit: number): Promise<boolean> {
-    if (req.complete || req.readableEnded) return Promise.resolve(true);
-    return new Promise((resolve) => {
-      let bytes = 0;
-      req.on('data', (chunk: Buffer) => {
-        bytes += chunk.length;
-        if (bytes > limit) {
-          req.pause();
-          resolve(false);
-        }
-      });
-      req.on('end', () => resolve(true));
-      req.on('close', () => resolve(true));
-    });
-  }
-
-  async function refuse(req: IncomingMessage, res: ServerResponse, status: number, error: string, headers?: Record<string, string>): Promise<void> {
-    const { close } = await unreadBody(req);
-    fail(req, res, status, error, { headers, close });
+  function fail(request: FastifyRequest, reply: FastifyReply, status: number, error: string, fields?: Record<string, string>): FastifyReply {
+    return answer(request, reply, status, 'application/json; charset=utf-8', JSON.stringify({ success: false, error, ...(fields ? { fields } : {}) }));
   }
 
   /**
    * The answer to a form sent as a page load: a plain page in the visitor's language that says it was
    * not sent, that Back returns to the form with what they typed, and how to reach the lab instead.
    */
-  async function notSentPage(req: IncomingMessage, res: ServerResponse, lang: Lang, endpoint: Endpoint): Promise<void> {
-    const t = (key: string) => escapeHtml(translate[lang](key));
+  async function notSentPage(request: FastifyRequest, reply: FastifyReply, payload: Readable, endpoint: Endpoint): Promise<void> {
+    const lang = pageLanguage(request.raw, queryOf(request.raw));
+    const text = (key: string) => escapeHtml(translate[lang](key));
     // Read to its end (as far as the largest form may be), so the browser, still sending, shows the page.
-    const close = !(await drain(req, apiLimits.multipartBytes));
-    const page = localizePath(endpoint.page, lang);
+    let bytes = 0;
+    for await (const chunk of payload) {
+      bytes += (chunk as Buffer).length;
+      if (bytes > apiLimits.multipartBytes) break;
+    }
     const phone = escapeHtml(forms.phone);
     const email = escapeHtml(forms.labEmail);
     const html = [
       '<!doctype html>',
       `<html lang="${lang}">`,
-      `<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${t('apiErrors.notSentTitle')} | ${escapeHtml(forms.siteName)}</title></head>`,
+      `<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${text('apiErrors.notSentTitle')} | ${escapeHtml(forms.siteName)}</title></head>`,
       '<body><main>',
-      `<h1>${t('apiErrors.notSentTitle')}</h1>`,
-      `<p>${t('apiErrors.notSentText')}</p>`,
-      `<p><a href="${page}">${t('apiErrors.notSentBack')}</a></p>`,
-      `<p>${t('apiErrors.notSentContact')} <a href="tel:${phone.replace(/[^\d+]/g, '')}">${phone}</a> · <a href="mailto:${email}">${email}</a></p>`,
+      `<h1>${text('apiErrors.notSentTitle')}</h1>`,
+      `<p>${text('apiErrors.notSentText')}</p>`,
+      `<p><a href="${localizePath(endpoint.page, lang)}">${text('apiErrors.notSentBack')}</a></p>`,
+      `<p>${text('apiErrors.notSentContact')} <a href="tel:${phone.replace(/[^\d+]/g, '')}">${phone}</a> · <a href="mailto:${email}">${email}</a></p>`,
       '</main></body>',
       '</html>',
     ].join('\n');
-    reply(req, res, 400, 'text/html; charset=utf-8', html, { close });
+    answer(request, reply, 400, 'text/html; charset=utf-8', html);
   }
 
-  async function handle(req: IncomingMessage, res: ServerResponse, path: string, query: URLSearchParams): Promise<void> {
-    const lang = requestLanguage(query, req.headers['accept-language']);
-    const t = translate[lang];
-    const endpoint = endpoints[path];
-    if (!endpoint) return refuse(req, res, 404, t('apiErrors.notFound'));
-    if (req.method !== 'POST') return refuse(req, res, 405, t('apiErrors.methodNotAllowed'), { Allow: 'POST' });
-
-    const origin = req.headers.origin?.toLowerCase();
-    if (req.headers['sec-fetch-site'] === 'cross-site' || (origin !== undefined && origin !== ownOrigin(req) && origin !== siteOrigin)) {
-      return refuse(req, res, 403, t('apiErrors.forbidden'));
-    }
-    const verdict = limiter.attempt(clientKey(clientAddress(req, options.trustProxy)));
-    if (!verdict.allowed) {
-      const seconds = Math.max(1, Math.ceil(verdict.retryAfterMs / 1000));
-      return refuse(req, res, 429, t('apiErrors.rateLimited', { minutes: Math.ceil(seconds / 60) }), { 'Retry-After': String(seconds) });
-    }
-    // Nothing of a form sent without the page's scripts is kept: it had neither their checks nor the fill time.
-    if (isPageLoad(req)) return notSentPage(req, res, pageLanguage(req, query), endpoint);
-    const wanted = endpoint.body === 'json' ? 'application/json' : 'multipart/form-data';
-    if (mediaType(req) !== wanted) return refuse(req, res, 415, t('apiErrors.unsupportedType'));
-
-    // Refused by its declared size before a byte of it is read (or, with Expect: 100-continue, even sent).
-    const length = declaredLength(req);
-    if (length !== undefined && length > (endpoint.body === 'json' ? apiLimits.jsonBytes : apiLimits.multipartBytes)) {
-      return fail(req, res, 413, t('apiErrors.tooLarge'), { close: true });
-    }
-    // The client may wait for this before it sends the body (the server routes checkContinue here).
-    if (req.headers.expect?.toLowerCase() === '100-continue') res.writeContinue();
-    let body: Record<string, unknown>;
-    let multipart: MultipartBody | undefined;
+  // The JSON of a form: UTF-8 only (a byte that is not is refused, never replaced), parsed as plain JSON.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: apiLimits.jsonBytes }, (_request, body, done) => {
     try {
-      if (endpoint.body === 'json') {
-        const parsed = await readJsonBody(req, apiLimits.jsonBytes);
-        if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw new BodyError('malformed');
-        body = parsed as Record<string, unknown>;
-      } else {
-        multipart = await readMultipartBody(req, {
-          fileField: 'file',
-          fileBytes: apiLimits.fileBytes,
-          totalBytes: apiLimits.multipartBytes,
-          fieldBytes: apiLimits.fieldBytes,
-          fields: 30,
-        });
-        // As the browser sends it: a blank field is an absent one.
-        body = Object.fromEntries(Object.entries(multipart.fields).filter(([, value]) => value.trim() !== ''));
-      }
-    } catch (error) {
-      if (!(error instanceof BodyError)) throw error;
-      if (error.reason === 'aborted') {
-        req.socket.destroy();
-        return;
-      }
-      const tooLarge = error.reason === 'too-large';
-      return fail(req, res, tooLarge ? 413 : 400, t(tooLarge ? 'apiErrors.tooLarge' : 'apiErrors.malformed'), { close: !req.complete });
+      done(null, JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(body as Buffer)));
+    } catch {
+      done(malformed());
     }
+  });
+  await app.register(multipart, {
+    limits: { fileSize: apiLimits.fileBytes, files: 1, fields: apiLimits.fields, fieldSize: apiLimits.fieldBytes, parts: apiLimits.fields + 1, headerPairs: 20 },
+  });
+  // One count per client for all four forms; the routes that refuse before reading are not counted.
+  await app.register(rateLimit, {
+    global: true,
+    max: options.rateLimit,
+    timeWindow: apiLimits.rateWindowMs,
+    // A client is its address (an IPv6 one by its /64 network), from X-Forwarded-For only behind a trusted proxy.
+    addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
+    addHeaders: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false, 'retry-after': true },
+    errorResponseBuilder: (_request, context) => new Refusal(429, 'apiErrors.rateLimited', { minutes: Math.max(1, Math.ceil(context.ttl / 60_000)) }),
+  });
 
+  // Another site's page may not send the lab a form (checked before the rate limit counts it).
+  app.addHook('onRequest', async (request, reply) => {
+    if (!Object.hasOwn(endpoints, request.routeOptions.url ?? '') || request.method !== 'POST') return;
+    const origin = request.headers.origin?.toLowerCase();
+    if (request.headers['sec-fetch-site'] === 'cross-site' || (origin !== undefined && origin !== ownOrigin(request) && origin !== siteOrigin)) {
+      return fail(request, reply, 403, t(request)('apiErrors.forbidden'));
+    }
+  });
+
+  app.setErrorHandler((error: Error & { code?: string }, request, reply) => {
+    const refusal = error instanceof Refusal ? error : error.code ? frameworkRefusals[error.code]?.() : undefined;
+    if (refusal) return fail(request, reply, refusal.status, t(request)(refusal.key, refusal.vars));
+    log(`error answering ${request.method} ${request.routeOptions.url ?? request.url}: ${error.stack ?? error.message}`);
+    return fail(request, reply, 500, t(request)('apiErrors.server'));
+  });
+
+  for (const [path, endpoint] of Object.entries(endpoints)) {
+    app.post(path, {
+      bodyLimit: endpoint.body === 'json' ? apiLimits.jsonBytes : apiLimits.multipartBytes,
+      // Before the body: a form the browser sent by itself, then the type and the declared size; then,
+      // when the client waits for it, the go-ahead to send the body.
+      preParsing: async (request, reply, payload) => {
+        // Nothing of a form sent without the page's scripts is kept: it had neither their checks nor the fill time.
+        if (isPageLoad(request.raw)) {
+          await notSentPage(request, reply, payload, endpoint);
+          return payload;
+        }
+        const wanted = endpoint.body === 'json' ? 'application/json' : 'multipart/form-data';
+        if (mediaType(request.raw) !== wanted) throw new Refusal(415, 'apiErrors.unsupportedType');
+        const length = declaredLength(request.raw);
+        if (length !== undefined && length > (endpoint.body === 'json' ? apiLimits.jsonBytes : apiLimits.multipartBytes)) throw tooLarge();
+        if (request.headers.expect?.toLowerCase() === '100-continue') reply.raw.writeContinue();
+        return payload;
+      },
+      handler: (request, reply) => (endpoint.body === 'json' ? take(request, reply, endpoint, request.body) : takeOrder(request, reply, endpoint)),
+    });
+    // Any other method gets 405 (HEAD without a body), before a byte of a body is read.
+    app.route({ method: ['GET', 'HEAD', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'], url: path, config: { rateLimit: false }, handler: (request, reply) => fail(request, reply.header('allow', 'POST'), 405, t(request)('apiErrors.methodNotAllowed')) });
+  }
+  app.all('/api/*', { config: { rateLimit: false } }, (request, reply) => fail(request, reply, 404, t(request)('apiErrors.notFound')));
+
+  async function takeOrder(request: FastifyRequest, reply: FastifyReply, endpoint: Endpoint): Promise<FastifyReply> {
+    const order = await readOrder(request);
+    // As the browser sends it: a blank field is an absent one.
+    const body = Object.fromEntries(Object.entries(order.fields).filter(([, value]) => value.trim() !== ''));
+    return take(request, reply, endpoint, body, order);
+  }
+
+  async function take(request: FastifyRequest, reply: FastifyReply, endpoint: Endpoint, parsed: unknown, order?: OrderBody): Promise<FastifyReply> {
+    const lang = requestLanguage(queryOf(request.raw), request.headers['accept-language']);
+    const tr = translate[lang];
+    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw malformed();
+    const body = parsed as Record<string, unknown>;
     const spam = spamReason(body, options.minFillMs);
     if (spam) {
       log(`dropped a ${endpoint.kind} submission: ${spam}`);
-      return send(req, res, 200, { success: true });
+      return answer(request, reply, 200, 'application/json; charset=utf-8', '{"success":true}');
     }
 
-    const result = endpoint.schema.safeParse(body);
-    const fields = result.success ? {} : fieldErrors(result.error.issues, t, forms.messages[lang]);
+    const result = formSchemas[endpoint.kind].safeParse(body);
+    const fields = result.success ? {} : fieldErrors(result.error.issues, tr, forms.messages[lang]);
     let accepted: { bytes: Uint8Array; filename: string; kind: UploadInfo['kind']; extension: string } | undefined;
-    if (multipart) {
-      const file = multipart.file;
+    if (order) {
+      const file = order.file;
       const missing = !file || (file.bytes.length === 0 && file.filename === '');
-      const check = missing ? undefined : detectUpload(file.bytes);
-      if (missing || !check?.ok) fields.file = t(fileProblems[missing ? 'missing' : (check as { reason: UploadRejection }).reason]);
+      const check = missing ? undefined : detectUpload(new Uint8Array(file.bytes));
+      if (missing || !check?.ok) fields.file = tr(fileProblems[missing ? 'missing' : (check as { reason: UploadRejection }).reason]);
       else accepted = { bytes: file.bytes, filename: cleanFilename(file.filename, check.extension), kind: check.kind, extension: check.extension };
     }
-    if (!result.success || Object.keys(fields).length > 0) return fail(req, res, 400, t('apiErrors.invalid'), { fields });
+    if (!result.success || Object.keys(fields).length > 0) return fail(request, reply, 400, tr('apiErrors.invalid'), fields);
 
     const data = result.data as Record<string, unknown>;
     let upload: UploadInfo | undefined;
@@ -388,34 +434,12 @@ export function createApiHandler(options: ApiOptions): ApiHandler {
       throw error;
     }
     delivery.kick();
-    send(req, res, 200, { success: true });
+    return answer(request, reply, 200, 'application/json; charset=utf-8', '{"success":true}');
   }
 
   /** scheme://host of the request, as a browser on this server writes its Origin. */
-  function ownOrigin(req: IncomingMessage): string | undefined {
-    const host = req.headers.host?.toLowerCase();
-    if (!host) return undefined;
-    const forwarded = options.trustProxy ? String(req.headers['x-forwarded-proto'] ?? '').split(',').at(-1)?.trim().toLowerCase() : undefined;
-    const scheme = (req.socket as TLSSocket).encrypted ? 'https' : forwarded === 'https' ? 'https' : 'http';
-    return `${scheme}://${host}`;
+  function ownOrigin(request: FastifyRequest): string | undefined {
+    const host = request.headers.host?.toLowerCase();
+    return host ? `${request.protocol}://${host}` : undefined;
   }
-
-  return async (req, res) => {
-    const url = req.url ?? '/';
-    const mark = url.indexOf('?');
-    const path = mark === -1 ? url : url.slice(0, mark);
-    if (!path.startsWith('/api/')) return false;
-    const query = new URLSearchParams(mark === -1 ? '' : url.slice(mark + 1));
-    try {
-      await handle(req, res, path, query);
-    } catch (error) {
-      log(`error answering ${req.method ?? '?'} ${path}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-      if (res.headersSent) res.destroy();
-      else {
-        const lang = requestLanguage(query, req.headers['accept-language']);
-        fail(req, res, 500, translate[lang]('apiErrors.server'), { close: !req.complete });
-      }
-    }
-    return true;
-  };
 }

@@ -1,12 +1,14 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createApiHandler, type ApiHandler } from './api.ts';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import type { FormsSettings } from '../../schemas/site-index.ts';
+import { apiPlugin } from './api.ts';
 import { startDelivery, type DeliveryOptions } from './delivery.ts';
 import { createTransport } from './mail.ts';
+import { contentSecurityPolicy, securityHeaders } from './security-headers.ts';
 import { defaultMinFillMs, defaultRateLimit, type ApiSettings } from './settings.ts';
-import type { FormsSettings } from '../../schemas/site-index.ts';
+import { sitePlugin } from './site.ts';
 import { loadSiteIndex } from './site-index.ts';
-import { createSiteHandler } from './static-site.ts';
 import { batchSaves, openStore } from './store.ts';
 
 /** Where the build is, where to listen, and the forms API's settings (`readApiSettings` reads them from the environment). */
@@ -25,11 +27,42 @@ export interface ServerOptions extends Partial<Omit<ApiSettings, 'dataDir'>> {
   delivery?: Pick<DeliveryOptions, 'pollMs' | 'backoffMs'>;
 }
 
+/** What the forms API needs besides the HTTP layer: its settings, the store and the delivery loop. */
+export type FormsOptions = Omit<ServerOptions, 'distDir' | 'port' | 'host'>;
+
 /** Shuts down what a server started besides listening (the delivery loop, the database), once. */
 const closers = new WeakMap<Server, () => Promise<void>>();
 
-/** The forms API with its store and delivery loop, and how to stop them. */
-export function startApi(forms: FormsSettings, options: Omit<ServerOptions, 'distDir' | 'port' | 'host'>): { api: ApiHandler; close: () => Promise<void> } {
+const headers = securityHeaders(contentSecurityPolicy());
+
+/**
+ * A Fastify instance with what every response needs: the security headers (a page sets its own
+ * policy), a plain "Bad Request" for a target the router cannot read, and `Expect: 100-continue`
+ * handed to the routes, which send "100 Continue" only for a body they will read.
+ */
+export function createApp(options: { trustProxy?: boolean } = {}): FastifyInstance {
+  const app = Fastify({
+    logger: false,
+    // The client's address is the last hop of X-Forwarded-For when the server runs behind the site's own proxy.
+    trustProxy: options.trustProxy ? (_address: string, hop: number) => hop === 0 : false,
+    // Each route answers HEAD itself (the site with the headers of GET, the API with 405).
+    exposeHeadRoutes: false,
+    routerOptions: { ignoreTrailingSlash: false, ignoreDuplicateSlashes: false, maxParamLength: 500 },
+    frameworkErrors: (_error, _request, reply: FastifyReply) => {
+      void reply.code(400).header('content-type', 'text/plain; charset=utf-8').header('cache-control', 'no-store').send('Bad Request\n');
+    },
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    for (const [name, value] of Object.entries(headers)) if (!reply.hasHeader(name)) reply.header(name, value);
+    return payload;
+  });
+  // Without a listener Node answers "100 Continue" itself, before the server has looked at the request.
+  app.server.on('checkContinue', (req, res) => app.routing(req, res));
+  return app;
+}
+
+/** The forms API with its store and delivery loop, as a plugin to register, and how to stop them. */
+export function startForms(forms: FormsSettings, options: FormsOptions): { register: (app: FastifyInstance) => Promise<void>; close: () => Promise<void> } {
   const log = options.log ?? console.log;
   const store = openStore({ dataDir: options.dataDir });
   const delivery = startDelivery({
@@ -39,9 +72,13 @@ export function startApi(forms: FormsSettings, options: Omit<ServerOptions, 'dis
     retentionMs: forms.retentionDays * 86_400_000,
     ...options.delivery,
   });
-  let api: ApiHandler;
-  try {
-    api = createApiHandler({
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= delivery.stop().then(() => {
+      store.close();
+    }));
+  const register = async (app: FastifyInstance) => {
+    await app.register(apiPlugin, {
       forms,
       store: { save: batchSaves(store) },
       delivery,
@@ -50,59 +87,37 @@ export function startApi(forms: FormsSettings, options: Omit<ServerOptions, 'dis
       mailFrom: options.mailFrom,
       rateLimit: options.rateLimit ?? defaultRateLimit,
       minFillMs: options.minFillMs ?? defaultMinFillMs,
-      trustProxy: options.trustProxy ?? false,
       log,
     });
-  } catch (error) {
-    void delivery.stop().then(() => store.close());
-    throw error;
-  }
-  let closing: Promise<void> | undefined;
-  const close = () =>
-    (closing ??= delivery.stop().then(() => {
-      store.close();
-    }));
-  return { api, close };
+  };
+  return { register, close };
 }
 
 /**
  * Serves the build and the forms API: loads `site.json` (throwing at once if it is missing or wrong),
- * opens the submissions database in `dataDir`, starts the mail delivery loop, listens, logs
- * `listening on http://localhost:<port>`, and answers `/api/` requests with the API and every other one
- * with the site handler; a request the handler leaves alone gets the not-found page of its language.
- * Stop it with `stopServer` (a plain `close()` also stops the delivery loop and closes the database).
+ * opens the submissions database in `dataDir`, starts the mail delivery loop, listens and logs
+ * `listening on http://localhost:<port>`. Stop it with `stopServer` (a plain `close()` also stops the
+ * delivery loop and closes the database).
  */
 export async function startServer(options: ServerOptions): Promise<Server> {
   const log = options.log ?? console.log;
-  const site = createSiteHandler({ distDir: options.distDir, onNotFound: (path) => log(`404 ${path}`) });
-  const { api, close } = startApi(loadSiteIndex(options.distDir).forms, { ...options, log });
-  const handle = (req: IncomingMessage, res: ServerResponse) => {
-    api(req, res)
-      .then((handled) => (handled ? true : site(req, res)))
-      .then((handled) => (handled ? undefined : site.notFound(req, res)))
-      .catch((error: unknown) => {
-        console.error('[server]', error);
-        res.destroy();
-      });
-  };
-  const server = createServer(handle);
-  // Without this Node answers "100 Continue" itself; the API sends it only for a body it will read.
-  server.on('checkContinue', handle);
-  closers.set(server, close);
-  server.on('close', () => void close());
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host ?? '0.0.0.0', () => {
-      server.off('error', reject);
-      resolve();
-    });
-  }).catch(async (error: unknown) => {
-    await close();
+  const forms = loadSiteIndex(options.distDir).forms;
+  const app = createApp({ trustProxy: options.trustProxy });
+  const api = startForms(forms, { ...options, log });
+  try {
+    await app.register(api.register);
+    await app.register(sitePlugin, { distDir: options.distDir, onNotFound: (path) => log(`404 ${path}`) });
+    await app.listen({ port: options.port, host: options.host ?? '0.0.0.0' });
+  } catch (error) {
+    await app.close().catch(() => {});
+    await api.close();
     throw error;
-  });
-  const { port } = server.address() as AddressInfo;
+  }
+  closers.set(app.server, api.close);
+  app.server.on('close', () => void api.close());
+  const { port } = app.server.address() as AddressInfo;
   log(`listening on http://localhost:${port}`);
-  return server;
+  return app.server;
 }
 
 /**

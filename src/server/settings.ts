@@ -1,4 +1,34 @@
 import { resolve } from 'node:path';
+import { z } from 'zod';
+
+export const defaultRateLimit = 5;
+export const defaultMinFillMs = 3_000;
+
+/** A variable that is unset or blank counts as not given. */
+const given = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined);
+
+const wholeNumber = (name: string, min: number, fallback: number) =>
+  z.preprocess(
+    given,
+    z
+      .string()
+      .regex(/^\d+$/, `${name} must be a whole number of at least ${min}`)
+      .transform(Number)
+      .pipe(z.int(`${name} must be a whole number of at least ${min}`).min(min, `${name} must be a whole number of at least ${min}`))
+      .optional()
+      .transform((value) => value ?? fallback),
+  );
+
+/** The environment the server reads; the README's settings table lists the same variables. */
+const Environment = z.object({
+  DATA_DIR: z.preprocess(given, z.string().optional()).describe('Where submissions.db, uploads/ and mail/ live; default ./data.'),
+  SMTP_URL: z.preprocess(given, z.url({ protocol: /^smtps?$/, error: 'SMTP_URL must be an smtp:// or smtps:// address' }).optional()),
+  MAIL_FROM: z.preprocess(given, z.string().optional()),
+  LAB_EMAIL: z.preprocess(given, z.string().regex(/^[^\s@<>",]+@[^\s@<>",]+\.[^\s@<>",]+$/, 'LAB_EMAIL must be one e-mail address').optional()),
+  FORM_RATE_LIMIT: wholeNumber('FORM_RATE_LIMIT', 1, defaultRateLimit),
+  FORM_MIN_FILL_MS: wholeNumber('FORM_MIN_FILL_MS', 0, defaultMinFillMs),
+  TRUST_PROXY: z.preprocess(given, z.enum(['0', '1'], 'TRUST_PROXY must be 1 or 0').optional()),
+});
 
 /** The forms API's settings from the environment; the README's settings table lists them. */
 export interface ApiSettings {
@@ -18,37 +48,20 @@ export interface ApiSettings {
   trustProxy: boolean;
 }
 
-export const defaultRateLimit = 5;
-export const defaultMinFillMs = 3_000;
-
-function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number): number {
-  const raw = env[name]?.trim();
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isSafeInteger(value) || value < min) throw new Error(`${name} must be a whole number of at least ${min}, not ${JSON.stringify(raw)}`);
-  return value;
-}
-
-function optional(env: NodeJS.ProcessEnv, name: string): string | undefined {
-  const value = env[name]?.trim();
-  return value ? value : undefined;
-}
-
 /** Reads the API settings from `env`, throwing at start on a value that makes no sense rather than running with it. */
 export function readApiSettings(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): ApiSettings {
-  const labEmail = optional(env, 'LAB_EMAIL');
-  if (labEmail !== undefined && !/^[^\s@<>",]+@[^\s@<>",]+\.[^\s@<>",]+$/.test(labEmail)) {
-    throw new Error(`LAB_EMAIL must be one e-mail address, not ${JSON.stringify(labEmail)}`);
+  const result = Environment.safeParse(env);
+  if (!result.success) {
+    throw new Error(result.error.issues.map((issue) => `${issue.message}, not ${JSON.stringify(env[String(issue.path[0])])}`).join('; '));
   }
-  const trustProxy = optional(env, 'TRUST_PROXY');
-  if (trustProxy !== undefined && trustProxy !== '0' && trustProxy !== '1') throw new Error(`TRUST_PROXY must be 1 or 0, not ${JSON.stringify(trustProxy)}`);
+  const settings = result.data;
   return {
-    dataDir: resolve(cwd, optional(env, 'DATA_DIR') ?? 'data'),
-    smtpUrl: optional(env, 'SMTP_URL'),
-    mailFrom: optional(env, 'MAIL_FROM'),
-    labEmail,
-    rateLimit: wholeNumber(env, 'FORM_RATE_LIMIT', defaultRateLimit, 1),
-    minFillMs: wholeNumber(env, 'FORM_MIN_FILL_MS', defaultMinFillMs, 0),
-    trustProxy: trustProxy === '1',
+    dataDir: resolve(cwd, settings.DATA_DIR ?? 'data'),
+    smtpUrl: settings.SMTP_URL,
+    mailFrom: settings.MAIL_FROM,
+    labEmail: settings.LAB_EMAIL,
+    rateLimit: settings.FORM_RATE_LIMIT,
+    minFillMs: settings.FORM_MIN_FILL_MS,
+    trustProxy: settings.TRUST_PROXY === '1',
   };
 }

@@ -7,7 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { todayInNetherlands } from '../../schemas/forms.ts';
-import { startServer, stopServer, type ServerOptions } from '../../src/server/server.ts';
+import { apiPlugin, type ApiOptions } from '../../src/server/api.ts';
+import { createApp, startServer, stopServer, type ServerOptions } from '../../src/server/server.ts';
+import { loadSiteIndex } from '../../src/server/site-index.ts';
 import { projectRoot } from './fixtures.ts';
 
 export const fixtureDist = join(projectRoot, 'tests', 'fixtures', 'dist');
@@ -192,4 +194,21 @@ export function filesIn(dataDir: string, folder: string): string[] {
   } catch {
     return [];
   }
+}
+
+/** The forms API alone, on a free port, with a store of the test's own (one that fails, say); its logs are collected. */
+export async function startApiWithStore(store: ApiOptions['store'], dataDir: string): Promise<{ port: number; logs: string[]; stop: () => Promise<void> }> {
+  const logs: string[] = [];
+  const app = createApp();
+  await app.register(apiPlugin, {
+    forms: loadSiteIndex(fixtureDist).forms,
+    store,
+    delivery: { kick: () => {} },
+    dataDir,
+    rateLimit: 100,
+    minFillMs: 3000,
+    log: (line) => logs.push(line),
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return { port: (app.server.address() as AddressInfo).port, logs, stop: () => app.close() };
 }

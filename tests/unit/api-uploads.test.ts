@@ -1,13 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { createServer, request, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createApiHandler } from '../../src/server/api.ts';
-import { loadSiteIndex } from '../../src/server/site-index.ts';
-import { filesIn, fixtureDist, orderFields, send, startApiServer, storedSubmissions, type ApiServer, type Reply } from '../support/api.ts';
+import { filesIn, orderFields, send, startApiServer, startApiWithStore, storedSubmissions, type ApiServer, type Reply } from '../support/api.ts';
 import { projectRoot } from '../support/fixtures.ts';
 
 const uploads = join(projectRoot, 'tests', 'fixtures', 'uploads');
@@ -173,12 +170,19 @@ describe('order uploads', () => {
   });
 
   it('keeps the file name as one header-safe line of at most 200 characters', async () => {
-    const reply = await postOrder(api.port, orderFields(), [{ bytes: fixture('pixel.png'), filename: `scan\r\nBcc: x@evil.example ${'a'.repeat(300)}.png`, encoded: true }]);
+    const reply = await postOrder(api.port, orderFields(), [{ bytes: fixture('pixel.png'), filename: `scan\u2028\u0085Bcc: x@evil.example ${'a'.repeat(300)}.png`, encoded: true }]);
     expect(reply.status).toBe(200);
     const name = storedSubmissions(api.dataDir).at(-1)!.upload_name!;
     expect(name).toHaveLength(200);
-    expect(name).not.toMatch(/[\r\n]/);
+    expect(name).not.toMatch(/[\r\n\u0085\u2028]/);
     expect(name.startsWith('scan  Bcc: x@evil.example aaa')).toBe(true);
+  });
+
+  it('takes no file whose name holds a line break, so none can reach a header', async () => {
+    const reply = await postOrder(api.port, orderFields(), [{ bytes: fixture('pixel.png'), filename: `scan\r\nBcc: x@evil.example.png`, encoded: true }]);
+    expect(reply.status).toBe(400);
+    expect(reply.json).toMatchObject({ fields: { file: 'Please upload a file before submitting.' } });
+    expectNothingKept();
   });
 
   it.each([
@@ -291,32 +295,24 @@ describe('order uploads', () => {
 });
 
 describe('an order the store cannot take', () => {
-  let server: Server | undefined;
+  let api: Awaited<ReturnType<typeof startApiWithStore>> | undefined;
   let root: string;
   afterEach(async () => {
-    await new Promise((resolve) => server?.close(resolve) ?? resolve(undefined));
+    await api?.stop();
     rmSync(root, { recursive: true, force: true });
   });
 
   it('answers 500 and removes the file it had stored', async () => {
     root = mkdtempSync(join(tmpdir(), 'api-upload-fault-'));
-    const handler = createApiHandler({
-      forms: loadSiteIndex(fixtureDist).forms,
-      store: {
+    api = await startApiWithStore(
+      {
         save: () => {
           throw new Error('disk full');
         },
       },
-      delivery: { kick: () => {} },
-      dataDir: root,
-      rateLimit: 100,
-      minFillMs: 3000,
-      trustProxy: false,
-      log: () => {},
-    });
-    server = createServer((req, res) => void handler(req, res));
-    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
-    const reply = await postOrder((server.address() as AddressInfo).port, orderFields(), [{ bytes: fixture('pixel.png'), filename: 'photo.png' }]);
+      root,
+    );
+    const reply = await postOrder(api.port, orderFields(), [{ bytes: fixture('pixel.png'), filename: 'photo.png' }]);
     expect(reply.status).toBe(500);
     expect(filesIn(root, 'uploads')).toEqual([]);
   });

@@ -1,12 +1,9 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { clientAddress, createApiHandler, requestLanguage } from '../../src/server/api.ts';
-import { loadSiteIndex } from '../../src/server/site-index.ts';
-import { appointment, contact, filesIn, fixtureDist, pendingMails, postJson, send, startApiServer, storedSubmissions, testimonial, type ApiServer } from '../support/api.ts';
+import { requestLanguage } from '../../src/server/api.ts';
+import { appointment, contact, filesIn, pendingMails, postJson, send, startApiServer, startApiWithStore, storedSubmissions, testimonial, type ApiServer } from '../support/api.ts';
 import { header, parsePart, textOf, waitFor } from '../support/smtp.ts';
 
 const appointmentPath = '/api/AppointmentBooking.php';
@@ -420,10 +417,15 @@ describe('the rate limit', () => {
     expect((await from('198.51.100.1')).status).toBe(429);
   });
 
-  it('takes the last X-Forwarded-For hop as the client address only with trustProxy', () => {
-    const req = { headers: { 'x-forwarded-for': '10.0.0.1, 203.0.113.7 ' }, socket: { remoteAddress: '127.0.0.1' } } as never;
-    expect(clientAddress(req, true)).toBe('203.0.113.7');
-    expect(clientAddress(req, false)).toBe('127.0.0.1');
+  it('counts an IPv6 client by its /64 network, so it cannot rotate addresses within it', async () => {
+    api = await startApiServer({ rateLimit: 1, trustProxy: true });
+    const from = (address: string) => postJson(api!.port, '/api/contact', contact(), { 'X-Forwarded-For': address });
+    expect((await from('2001:db8:1:2:aaaa::1')).status).toBe(200);
+    expect((await from('2001:db8:1:2:bbbb:cccc:dddd:eeee')).status).toBe(429);
+    expect((await from('2001:db8:1:3::1')).status).toBe(200);
+    // An IPv4-mapped address is its IPv4 client.
+    expect((await from('192.0.2.7')).status).toBe(200);
+    expect((await from('::ffff:192.0.2.7')).status).toBe(429);
   });
 
   it('does not count what it refuses before reading: unknown paths, other methods and other sites', async () => {
@@ -436,44 +438,34 @@ describe('the rate limit', () => {
 });
 
 describe('a fault in the server', () => {
-  let server: Server | undefined;
+  let api: Awaited<ReturnType<typeof startApiWithStore>> | undefined;
   let root: string;
   afterEach(async () => {
-    await new Promise((resolve) => server?.close(resolve) ?? resolve(undefined));
-    server = undefined;
+    await api?.stop();
+    api = undefined;
     rmSync(root, { recursive: true, force: true });
   });
 
   it('answers 500 with the server text (no stack), logs the error, and keeps answering', async () => {
     root = mkdtempSync(join(tmpdir(), 'api-fault-'));
-    const logs: string[] = [];
     let full = true;
-    const handler = createApiHandler({
-      forms: loadSiteIndex(fixtureDist).forms,
-      store: {
+    api = await startApiWithStore(
+      {
         save: () => {
           if (full) throw new Error('SQLITE_FULL: database or disk is full');
           return 'id';
         },
       },
-      delivery: { kick: () => {} },
-      dataDir: root,
-      rateLimit: 100,
-      minFillMs: 3000,
-      trustProxy: false,
-      log: (line) => logs.push(line),
-    });
-    server = createServer((req, res) => void handler(req, res));
-    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
-    const port = (server.address() as AddressInfo).port;
+      root,
+    );
 
-    const reply = await postJson(port, '/api/contact?lang=nl', contact());
+    const reply = await postJson(api.port, '/api/contact?lang=nl', contact());
     expect(reply.status).toBe(500);
     expect(reply.json).toEqual({ success: false, error: nl.server });
     expect(reply.text).not.toMatch(/SQLITE|at /);
-    expect(logs.some((line) => line.startsWith('error answering POST /api/contact: Error: SQLITE_FULL'))).toBe(true);
+    expect(api.logs.some((line) => line.startsWith('error answering POST /api/contact: Error: SQLITE_FULL'))).toBe(true);
 
     full = false;
-    expect((await postJson(port, '/api/contact', contact())).status).toBe(200);
+    expect((await postJson(api.port, '/api/contact', contact())).status).toBe(200);
   });
 });

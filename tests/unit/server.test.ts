@@ -6,9 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceptedEncodings, parseRange } from '../../src/server/negotiation.ts';
 import { startServer, stopServer } from '../../src/server/server.ts';
-import { contentTypeFor, createSiteHandler } from '../../src/server/static-site.ts';
+import { contentTypeFor } from '../../src/server/site.ts';
 import { projectRoot } from '../support/fixtures.ts';
 
 const dist = join(projectRoot, 'tests', 'fixtures', 'dist');
@@ -255,28 +254,6 @@ describe('the production server', () => {
     });
   });
 
-  describe('the handler on its own', () => {
-    it('resolves to false for a method it has no page for, so an API can answer before it', async () => {
-      const site = createSiteHandler({ distDir: dist });
-      const api = createServer((req, res) => {
-        void site(req, res).then((handled) => {
-          if (!handled) res.writeHead(202).end('left to the next handler');
-        });
-      });
-      await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
-      try {
-        const apiPort = (api.address() as AddressInfo).port;
-        const left = await send(apiPort, '/api/contact', { method: 'POST' });
-        expect(left.status).toBe(202);
-        expect(left.body.toString()).toBe('left to the next handler');
-        expect((await send(apiPort, '/about', { method: 'POST' })).status).toBe(405);
-        expect((await send(apiPort, '/api/contact')).status).toBe(404);
-      } finally {
-        await stopServer(api);
-      }
-    });
-  });
-
   describe('content types', () => {
     it.each([
       ['/assets/entry-client-BX3k9aQ1.js', 'text/javascript; charset=utf-8'],
@@ -335,7 +312,8 @@ describe('the production server', () => {
       ['br; q=0.0, gzip;q=0.5', 'gzip'],
       ['gzip;q=1, br;q=0.5', 'gzip'],
       ['x-gzip', 'gzip'],
-      ['*', 'br'],
+      // @fastify/static reads a bare "*" as gzip, which every client that sends it decodes.
+      ['*', 'gzip'],
       ['*, br;q=0', 'gzip'],
       ['br;q=0, gzip;q=0', 'identity'],
       ['deflate', 'identity'],
@@ -388,12 +366,6 @@ describe('the production server', () => {
       expect(reply.body.equals(fixture('assets/photo-C4x9Lm2P.png'))).toBe(true);
     });
 
-    it('orders codings by the client weight, br first on a tie, identity always last', () => {
-      expect(acceptedEncodings(undefined)).toEqual(['identity']);
-      expect(acceptedEncodings('gzip, br')).toEqual(['br', 'gzip', 'identity']);
-      expect(acceptedEncodings('br;q=0.2, gzip;q=0.8')).toEqual(['gzip', 'br', 'identity']);
-      expect(acceptedEncodings('br;q=nonsense, gzip')).toEqual(['gzip', 'identity']);
-    });
   });
 
   describe('caching', () => {
@@ -411,11 +383,13 @@ describe('the production server', () => {
       }
     });
 
-    it('caches other static files for an hour, with an ETag', async () => {
+    it('caches other static files for an hour, with the weak ETag of @fastify/static (size and time), one per coding', async () => {
       for (const path of ['/favicon.svg', '/robots.txt', '/sitemap.xml', '/feed.atom']) {
         const reply = await get(path);
         expect(reply.headers['cache-control'], path).toBe('public, max-age=3600');
-        expect(reply.headers.etag, path).toMatch(/^"[A-Za-z0-9_-]{20,}"$/);
+        expect(reply.headers.etag, path).toMatch(/^W\/"[0-9a-f]+-[0-9a-f]+"$/);
+        const br = await get(path, { headers: { 'accept-encoding': 'br' } });
+        expect(br.headers.etag, path).not.toBe(reply.headers.etag);
       }
     });
 
@@ -438,7 +412,8 @@ describe('the production server', () => {
         expect(again.headers.etag).toBe(etag);
         expect(again.headers['cache-control']).toBe(first.headers['cache-control']);
         expect(again.headers['x-content-type-options']).toBe('nosniff');
-        const listed = await get(path!, { headers: { 'accept-encoding': accept!, 'if-none-match': `"other", W/${etag}` } });
+        // A weak comparison, as RFC 9110 asks for If-None-Match, in a list.
+        const listed = await get(path!, { headers: { 'accept-encoding': accept!, 'if-none-match': `"other", W/${etag.replace(/^W\//, '')}` } });
         expect(listed.status).toBe(304);
         const stale = await get(path!, { headers: { 'accept-encoding': accept!, 'if-none-match': '"stale"' } });
         expect(stale.status).toBe(200);
@@ -523,9 +498,12 @@ describe('the production server', () => {
       expect(past.headers['content-range']).toBe(`bytes */${size}`);
       expect((await get(png, { headers: { range: 'bytes=0-9', 'if-range': '"stale"' } })).status).toBe(200);
       expect((await get('/robots.txt', { headers: { range: 'bytes=0-3' } })).status).toBe(200);
-      expect(parseRange('bytes=0-1,4-5', 10)).toBeUndefined();
-      expect(parseRange('bytes=5-2', 10)).toBeUndefined();
-      expect(parseRange('bytes=3-', 10)).toEqual({ start: 3, end: 9 });
+      // Several ranges get the whole file; one that ends before it starts cannot be satisfied.
+      expect((await get(png, { headers: { range: 'bytes=0-1,4-5' } })).status).toBe(200);
+      expect((await get(png, { headers: { range: 'bytes=5-2' } })).status).toBe(416);
+      const open = await get(png, { headers: { range: 'bytes=3-' } });
+      expect(open.status).toBe(206);
+      expect(open.body.equals(fixture(png.slice(1)).subarray(3))).toBe(true);
     });
   });
 
@@ -624,13 +602,13 @@ describe('the production server', () => {
       ['a CSP entry that is not a hash', (site: Record<string, unknown>) => ({ ...site, csp: { 'index.html': ["unsafe-inline' 'self"] } })],
       ['a page file outside dist/client', (site: Record<string, unknown>) => ({ ...site, pages: { '/': '../site.html' } })],
       ['a page path with a trailing slash', (site: Record<string, unknown>) => ({ ...site, pages: { '/about/': 'about/index.html' } })],
-    ])('refuses to load a site.json with %s', (_what, edit) => {
+    ])('refuses to start with a site.json with %s', async (_what, edit) => {
       const copy = brokenCopy((root) => {
         const file = join(root, 'site.json');
         writeFileSync(file, JSON.stringify(edit(JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>)));
       });
       try {
-        expect(() => createSiteHandler({ distDir: copy.root })).toThrow(/does not match the build contract/);
+        await expect(startServer({ distDir: copy.root, port: 0, host: '127.0.0.1', log: () => {}, dataDir })).rejects.toThrow(/does not match the build contract/);
       } finally {
         copy.cleanup();
       }
