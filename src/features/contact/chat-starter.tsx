@@ -4,6 +4,13 @@ import { FeatureIcon } from '../../components/feature-icons.tsx';
 
 type State = 'idle' | 'loading' | 'failed';
 
+declare global {
+  interface Window {
+    /** The provider's API object: its script reads the callbacks set here before it loads. */
+    Tawk_API?: { onLoad?: () => void; maximize?: () => void };
+  }
+}
+
 /**
  * The chat (Tawk.to), loaded only when the visitor clicks "Start a chat": until then no request goes
  * to the provider and no cookie of theirs is set.
@@ -14,11 +21,11 @@ export function ChatStarter({ widgetId }: { widgetId: string }) {
   const start = () => {
     if (state === 'loading') return;
     setState('loading');
-    const api = ((window as unknown as { Tawk_API?: Record<string, unknown> }).Tawk_API ??= {});
+    const api = (window.Tawk_API ??= {});
     // Open the chat window as soon as the widget is ready: the visitor asked for a chat, not for a button.
     api.onLoad = () => {
       setState('idle');
-      (api.maximize as (() => void) | undefined)?.();
+      api.maximize?.();
     };
     const script = document.createElement('script');
     script.src = `https://embed.tawk.to/${widgetId}`;
