@@ -5,11 +5,16 @@ import { langOfPath } from '../shared/paths.ts';
 import { ShellProvider, useT } from '../lib/i18n.tsx';
 import { NavigationEffects } from './navigation-effects.tsx';
 
-/** The HTML document: its language follows the path, its head the matched routes. */
+/**
+ * The HTML document: its language follows the path, its head the matched routes. It names the page's
+ * template, so the browser can fetch that template before it hydrates (a lazily loaded template that
+ * is not there yet would hydrate after the rest, and a click on it in between would be lost).
+ */
 export function RootDocument() {
   const lang = useRouterState({ select: (s) => langOfPath(s.location.pathname) });
+  const template = useRouterState({ select: (s) => (s.matches.at(-1)?.loaderData as { template?: string } | undefined)?.template });
   return (
-    <html lang={lang} dir="ltr">
+    <html lang={lang} dir="ltr" data-template={template}>
       <head>
         <HeadContent />
       </head>
