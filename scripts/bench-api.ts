@@ -21,6 +21,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
 import { appointmentServices, todayInNetherlands } from '../schemas/forms.ts';
+import { createLogger } from '../src/server/log.ts';
 import { startServer, stopServer } from '../src/server/server.ts';
 import { readApiSettings } from '../src/server/settings.ts';
 import { loadSiteIndex } from '../src/server/site-index.ts';
@@ -186,7 +187,7 @@ async function bench(): Promise<void> {
 if (values.serve) {
   // The server half, in its own process so the load generator does not share its event loop. It reads its
   // settings from the environment as npm start does, and answers the parent over the IPC channel.
-  const server = await startServer({ distDir: dist, port: 0, host: '127.0.0.1', log: () => {}, ...readApiSettings() });
+  const server = await startServer({ ...readApiSettings(), distDir: dist, port: 0, host: '127.0.0.1', logger: createLogger({ level: 'silent' }) });
   const delay = monitorEventLoopDelay({ resolution: 5 });
   delay.enable();
   process.on('message', (message) => {

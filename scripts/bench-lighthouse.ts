@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { createLogger } from '../src/server/log.ts';
 import { startServer, stopServer } from '../src/server/server.ts';
 import { localizePath } from '../src/shared/paths.ts';
 
@@ -30,7 +31,7 @@ const targets: Record<(typeof categories)[number], number> = { performance: 95, 
 
 // The forms API needs a data folder; nothing is submitted during the run.
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-lighthouse-'));
-const server = await startServer({ distDir: dist, port: 0, host: '127.0.0.1', log: () => {}, dataDir });
+const server = await startServer({ distDir: dist, port: 0, host: '127.0.0.1', logger: createLogger({ level: 'silent' }), dataDir });
 const origin = `http://localhost:${(server.address() as AddressInfo).port}`;
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',

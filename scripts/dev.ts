@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createServer as createViteServer, type ViteDevServer } from 'vite';
 import type { Assets } from '../src/app/router.tsx';
+import { createLogger } from '../src/server/log.ts';
 import { createApp, startForms } from '../src/server/server.ts';
 import { readApiSettings, type ApiSettings } from '../src/server/settings.ts';
 import { siteConfig } from '../vite.config.ts';
@@ -33,7 +34,7 @@ export async function startDevServer(options: { port: number; host?: string; con
     try {
       const forms = formsSettings(checkContent({ root: options.contentRoot ?? fileURLToPath(new URL('..', import.meta.url)) }).model);
       // The forms API as production runs it, on a Fastify instance that answers the /api/ requests passed to it.
-      const started = startForms(forms, { ...options.api, log: (line) => vite.config.logger.info(line) });
+      const started = startForms(forms, { ...options.api, logger: createLogger({ pretty: true, level: options.contentRoot ? 'silent' : 'info' }) });
       const app = createApp({ trustProxy: options.api.trustProxy });
       await started.register(app);
       await app.ready();

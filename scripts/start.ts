@@ -8,7 +8,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { startServer, stopServer } from '../src/server/server.ts';
-import { readApiSettings } from '../src/server/settings.ts';
+import { createLogger } from '../src/server/log.ts';
+import { readApiSettings, type ApiSettings } from '../src/server/settings.ts';
 
 const root = process.cwd();
 const stamp = join(root, 'dist', 'site.json');
@@ -34,18 +35,25 @@ if (!existsSync(stamp) || statSync(stamp).mtimeMs < newestSource()) {
 }
 
 process.env.NODE_ENV = 'production';
-const port = Number(process.env.PORT ?? 3000);
-const settings = readApiSettings();
+const logger = createLogger();
+let settings: ApiSettings;
+try {
+  settings = readApiSettings();
+} catch (error) {
+  // One line that says which setting and why, not a stack trace.
+  console.error(`cannot start: ${(error as Error).message}`);
+  process.exit(1);
+}
 const shown = (path: string) => (path.startsWith(root) ? relative(root, path) || '.' : path);
-console.log(`data: submissions and uploads in ${shown(settings.dataDir)} (set DATA_DIR to move them)`);
+logger.info({ dataDir: shown(settings.dataDir) }, 'submissions and uploads are kept in the data folder (DATA_DIR)');
 if (settings.smtpUrl) {
   // Only where to: the URL may hold a password.
   const url = new URL(settings.smtpUrl);
-  console.log(`mail: sending over SMTP via ${url.protocol}//${url.host}`);
+  logger.info({ smtp: `${url.protocol}//${url.host}` }, 'mail goes out over SMTP');
 } else {
-  console.log(`mail: writing .eml files to ${shown(join(settings.dataDir, 'mail'))} (set SMTP_URL to send)`);
+  logger.info({ folder: shown(join(settings.dataDir, 'mail')) }, 'mail is written as .eml files (set SMTP_URL to send)');
 }
-const server = await startServer({ distDir: join(root, 'dist'), port, ...settings });
+const server = await startServer({ distDir: join(root, 'dist'), ...settings, logger });
 let stopping = false;
 const stop = () => {
   if (stopping) return;

@@ -8,6 +8,7 @@ import type { Lang } from '../../schemas/common.ts';
 import { formSchemas, type FormKind } from '../../schemas/forms.ts';
 import type { FormsSettings } from '../../schemas/site-index.ts';
 import { langOfPath, localizePath } from '../shared/paths.ts';
+import type { Logger } from './log.ts';
 import { safeHeader } from './mail.ts';
 import type { SubmissionInput } from './store.ts';
 import { defaultFrom, mailMessageKeys, mailsFor, translator, type Translate, type UploadInfo } from './submissions.ts';
@@ -46,7 +47,7 @@ export interface ApiOptions {
   rateLimit: number;
   /** A form sent sooner after it was shown is dropped as a bot's (FORM_MIN_FILL_MS). */
   minFillMs: number;
-  log: (line: string) => void;
+  logger: Logger;
   /** The clock of the mails; tests pass their own. */
   now?: () => number;
 }
@@ -267,7 +268,7 @@ async function readOrder(request: FastifyRequest): Promise<OrderBody> {
  * (honeypot, fill time) gets the same answer and is dropped.
  */
 export async function apiPlugin(app: FastifyInstance, options: ApiOptions): Promise<void> {
-  const { forms, store, delivery, dataDir, log } = options;
+  const { forms, store, delivery, dataDir, logger } = options;
   const now = options.now ?? Date.now;
   const translate = { en: translator(forms.messages.en), nl: translator(forms.messages.nl) };
   for (const lang of ['en', 'nl'] as const) {
@@ -359,7 +360,7 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions): Prom
   app.setErrorHandler((error: Error & { code?: string }, request, reply) => {
     const refusal = error instanceof Refusal ? error : error.code ? frameworkRefusals[error.code]?.() : undefined;
     if (refusal) return fail(request, reply, refusal.status, t(request)(refusal.key, refusal.vars));
-    log(`error answering ${request.method} ${request.routeOptions.url ?? request.url}: ${error.stack ?? error.message}`);
+    logger.error({ err: error, method: request.method, path: request.routeOptions.url }, 'error answering a form');
     return fail(request, reply, 500, t(request)('apiErrors.server'));
   });
 
@@ -402,7 +403,7 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions): Prom
     const body = parsed as Record<string, unknown>;
     const spam = spamReason(body, options.minFillMs);
     if (spam) {
-      log(`dropped a ${endpoint.kind} submission: ${spam}`);
+      logger.info({ kind: endpoint.kind, reason: spam }, 'dropped a submission taken for a bot\'s');
       return answer(request, reply, 200, 'application/json; charset=utf-8', '{"success":true}');
     }
 
@@ -427,7 +428,7 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions): Prom
     try {
       const messages = mailsFor(endpoint.kind, data, lang, setup, new Date(now()), upload);
       const id = await store.save({ kind: endpoint.kind, lang, data, messages, ...(upload ? { upload: { path: upload.path, name: upload.filename } } : {}) });
-      log(`${endpoint.kind} submission ${id} stored`);
+      logger.info({ kind: endpoint.kind, id }, 'submission stored');
     } catch (error) {
       // Nothing of a submission that was not stored stays on disk.
       if (upload) await rm(upload.path, { force: true }).catch(() => {});

@@ -1,3 +1,4 @@
+import type { Logger } from './log.ts';
 import type { MailTransport } from './mail.ts';
 import type { OutboxEntry, Store } from './store.ts';
 
@@ -14,7 +15,7 @@ export interface DeliveryOptions {
   transport: MailTransport;
   /** Defaults to Date.now. */
   now?: () => number;
-  log: (line: string) => void;
+  logger: Logger;
   /** How often the loop looks for due messages without a kick; defaults to 1 s. */
   pollMs?: number;
   /** Wait before the next attempt after `attempt` failures; defaults to `defaultBackoffMs`. */
@@ -46,7 +47,7 @@ function errorText(error: unknown): string {
  * until they go out. It picks up what a previous run left pending, and prunes at start and then hourly.
  */
 export function startDelivery(options: DeliveryOptions): Delivery {
-  const { store, transport, log, retentionMs } = options;
+  const { store, transport, logger, retentionMs } = options;
   const now = options.now ?? Date.now;
   const pollMs = options.pollMs ?? 1_000;
   const backoffMs = options.backoffMs ?? defaultBackoffMs;
@@ -61,7 +62,7 @@ export function startDelivery(options: DeliveryOptions): Delivery {
     if (now() - lastPrune < pruneEveryMs) return;
     lastPrune = now();
     const removed = store.prune(retentionMs, now());
-    if (removed.submissions > 0) log(`pruned ${removed.submissions} submissions and ${removed.uploads} uploads`);
+    if (removed.submissions > 0) logger.info(removed, 'pruned submissions past their retention');
   }
 
   async function deliver(entry: OutboxEntry): Promise<void> {
@@ -72,18 +73,18 @@ export function startDelivery(options: DeliveryOptions): Delivery {
       const attempt = entry.attempts + 1;
       const wait = backoffMs(attempt);
       store.markFailed(entry.id, errorText(error), now() + wait);
-      log(`mail ${entry.id} failed (attempt ${attempt}, next in ${Math.round(wait / 1000)} s): ${errorText(error)}`);
+      logger.warn({ mail: entry.id, attempt, retryInSeconds: Math.round(wait / 1000), error: errorText(error) }, 'mail failed');
       return;
     }
     store.markSent(entry.id, now());
-    log(`mail ${entry.id} sent`);
+    logger.info({ mail: entry.id }, 'mail sent');
   }
 
   async function cycle(): Promise<void> {
     try {
       prune();
     } catch (error) {
-      log(`prune failed: ${errorText(error)}`);
+      logger.error({ error: errorText(error) }, 'prune failed');
     }
     // A message that failed with no backoff is due again at once: each is tried once per cycle.
     const tried = new Set<string>();
@@ -115,7 +116,7 @@ export function startDelivery(options: DeliveryOptions): Delivery {
     timer = null;
     again = false;
     running = cycle()
-      .catch((error: unknown) => log(`delivery failed: ${errorText(error)}`))
+      .catch((error: unknown) => logger.error({ error: errorText(error) }, 'delivery failed'))
       .finally(() => {
         running = null;
         if (again) run();

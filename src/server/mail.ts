@@ -3,6 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer, { type Address, type SendMailOptions } from 'nodemailer';
 import addressparser from 'nodemailer/lib/addressparser';
+import type { Logger } from './log.ts';
 
 /** One mail as the outbox stores it (JSON); header values may hold visitor input and are cleaned at send time. */
 export interface MailMessage {
@@ -36,13 +37,13 @@ function mailboxes(value: string): Address[] | null {
   return result.length > 0 ? result : null;
 }
 
-function mailOptions(message: MailMessage, log: (line: string) => void): SendMailOptions {
+function mailOptions(message: MailMessage, logger: Logger): SendMailOptions {
   const to = mailboxes(message.to);
   // A bad recipient is a bug upstream (the API validates addresses); failing keeps the message for a look.
   if (to === null) throw new Error('the To field is not a list of e-mail addresses');
   const replyTo = message.replyTo === undefined ? null : mailboxes(message.replyTo);
   // The lab message matters more than its Reply-To: send it without one rather than not at all.
-  if (message.replyTo !== undefined && replyTo?.length !== 1) log('sending a mail without its Reply-To, which was not one e-mail address');
+  if (message.replyTo !== undefined && replyTo?.length !== 1) logger.warn('sending a mail without its Reply-To, which was not one e-mail address');
   return {
     from: safeHeader(message.from),
     to,
@@ -57,7 +58,7 @@ function mailOptions(message: MailMessage, log: (line: string) => void): SendMai
  * The mail transport: SMTP when `smtpUrl` is set (e.g. `smtps://user:pass@smtp.example.com`), otherwise
  * each message is written as an `.eml` file to `<dataDir>/mail/` so a fresh machine works without a mail server.
  */
-export function createTransport(options: { smtpUrl?: string; dataDir: string; log: (line: string) => void }): MailTransport {
+export function createTransport(options: { smtpUrl?: string; dataDir: string; logger: Logger }): MailTransport {
   if (options.smtpUrl) {
     // Without timeouts a silent server would hold the delivery loop for minutes; the URL's own parameters win.
     const smtp = nodemailer.createTransport({
@@ -69,7 +70,7 @@ export function createTransport(options: { smtpUrl?: string; dataDir: string; lo
     });
     return {
       async send(message) {
-        await smtp.sendMail(mailOptions(message, options.log));
+        await smtp.sendMail(mailOptions(message, options.logger));
       },
     };
   }
@@ -78,14 +79,14 @@ export function createTransport(options: { smtpUrl?: string; dataDir: string; lo
   const stream = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows', disableUrlAccess: true });
   return {
     async send(message) {
-      const info = await stream.sendMail(mailOptions(message, options.log));
+      const info = await stream.sendMail(mailOptions(message, options.logger));
       if (!Buffer.isBuffer(info.message)) throw new Error('the stream transport returned no buffer');
       await mkdir(mailDir, { recursive: true, mode: 0o700 });
       // ':' is not allowed in Windows file names.
       const name = `${new Date().toISOString().replaceAll(':', '-')}-${randomUUID().slice(0, 8)}.eml`;
       const path = join(mailDir, name);
       await writeFile(path, info.message, { mode: 0o600, flag: 'wx' });
-      options.log(`mail written to ${path}`);
+      options.logger.info({ path }, 'mail written');
     },
   };
 }

@@ -1,9 +1,9 @@
 import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import type { FormsSettings } from '../../schemas/site-index.ts';
 import { apiPlugin } from './api.ts';
 import { startDelivery, type DeliveryOptions } from './delivery.ts';
+import { createLogger, type Logger } from './log.ts';
 import { createTransport } from './mail.ts';
 import { contentSecurityPolicy, securityHeaders } from './security-headers.ts';
 import { defaultMinFillMs, defaultRateLimit, type ApiSettings } from './settings.ts';
@@ -12,15 +12,15 @@ import { loadSiteIndex } from './site-index.ts';
 import { batchSaves, openStore } from './store.ts';
 
 /** Where the build is, where to listen, and the forms API's settings (`readApiSettings` reads them from the environment). */
-export interface ServerOptions extends Partial<Omit<ApiSettings, 'dataDir'>> {
+export interface ServerOptions extends Partial<Omit<ApiSettings, 'dataDir' | 'port'>> {
   /** The build output: `site.json` and `client/`. */
   distDir: string;
   /** 0 picks a free port; the line logged at start names the one chosen. */
   port: number;
   /** Defaults to 0.0.0.0, every IPv4 interface, as a container needs. */
   host?: string;
-  /** Receives the start-up line and one line per missing page; defaults to the console. */
-  log?: (line: string) => void;
+  /** Where the server logs (JSON lines on standard output by default): its start, each missing page, each submission and mail. */
+  logger?: Logger;
   /** Where submissions.db, uploads/ and mail/ (the .eml files without SMTP) are kept. */
   dataDir: string;
   /** The delivery loop's poll and retry timing; tests shorten them. */
@@ -40,9 +40,12 @@ const headers = securityHeaders(contentSecurityPolicy());
  * policy), a plain "Bad Request" for a target the router cannot read, and `Expect: 100-continue`
  * handed to the routes, which send "100 Continue" only for a body they will read.
  */
-export function createApp(options: { trustProxy?: boolean } = {}): FastifyInstance {
+export function createApp(options: { trustProxy?: boolean; logger?: Logger } = {}): FastifyInstance {
+  // The server's own pino logger; a request is logged only when something is wrong with it.
+  const loggerInstance: FastifyBaseLogger = options.logger ?? createLogger({ level: 'silent' });
   const app = Fastify({
-    logger: false,
+    loggerInstance,
+    logController: new LogController({ disableRequestLogging: true }),
     // The client's address is the last hop of X-Forwarded-For when the server runs behind the site's own proxy.
     trustProxy: options.trustProxy ? (_address: string, hop: number) => hop === 0 : false,
     // Each route answers HEAD itself (the site with the headers of GET, the API with 405).
@@ -63,12 +66,12 @@ export function createApp(options: { trustProxy?: boolean } = {}): FastifyInstan
 
 /** The forms API with its store and delivery loop, as a plugin to register, and how to stop them. */
 export function startForms(forms: FormsSettings, options: FormsOptions): { register: (app: FastifyInstance) => Promise<void>; close: () => Promise<void> } {
-  const log = options.log ?? console.log;
+  const logger = options.logger ?? createLogger();
   const store = openStore({ dataDir: options.dataDir });
   const delivery = startDelivery({
     store,
-    transport: createTransport({ smtpUrl: options.smtpUrl, dataDir: options.dataDir, log }),
-    log,
+    transport: createTransport({ smtpUrl: options.smtpUrl, dataDir: options.dataDir, logger }),
+    logger,
     retentionMs: forms.retentionDays * 86_400_000,
     ...options.delivery,
   });
@@ -87,7 +90,7 @@ export function startForms(forms: FormsSettings, options: FormsOptions): { regis
       mailFrom: options.mailFrom,
       rateLimit: options.rateLimit ?? defaultRateLimit,
       minFillMs: options.minFillMs ?? defaultMinFillMs,
-      log,
+      logger,
     });
   };
   return { register, close };
@@ -100,14 +103,14 @@ export function startForms(forms: FormsSettings, options: FormsOptions): { regis
  * delivery loop and closes the database).
  */
 export async function startServer(options: ServerOptions): Promise<Server> {
-  const log = options.log ?? console.log;
+  const logger = options.logger ?? createLogger();
   const forms = loadSiteIndex(options.distDir).forms;
-  const app = createApp({ trustProxy: options.trustProxy });
-  const api = startForms(forms, { ...options, log });
+  const app = createApp({ trustProxy: options.trustProxy, logger });
+  const api = startForms(forms, { ...options, logger });
   try {
     await app.register(api.register);
-    await app.register(sitePlugin, { distDir: options.distDir, onNotFound: (path) => log(`404 ${path}`) });
-    await app.listen({ port: options.port, host: options.host ?? '0.0.0.0' });
+    await app.register(sitePlugin, { distDir: options.distDir, logger });
+    await app.listen({ port: options.port, host: options.host ?? '0.0.0.0', listenTextResolver: (address: string) => `listening on ${address}` });
   } catch (error) {
     await app.close().catch(() => {});
     await api.close();
@@ -115,8 +118,6 @@ export async function startServer(options: ServerOptions): Promise<Server> {
   }
   closers.set(app.server, api.close);
   app.server.on('close', () => void api.close());
-  const { port } = app.server.address() as AddressInfo;
-  log(`listening on http://localhost:${port}`);
   return app.server;
 }
 

@@ -21,6 +21,10 @@ const wholeNumber = (name: string, min: number, fallback: number) =>
 
 /** The environment the server reads; the README's settings table lists the same variables. */
 const Environment = z.object({
+  PORT: z.preprocess(
+    given,
+    z.string().regex(/^\d+$/, 'PORT must be a port number from 0 to 65535').transform(Number).pipe(z.int().max(65535, 'PORT must be a port number from 0 to 65535')).optional(),
+  ),
   DATA_DIR: z.preprocess(given, z.string().optional()).describe('Where submissions.db, uploads/ and mail/ live; default ./data.'),
   SMTP_URL: z.preprocess(given, z.url({ protocol: /^smtps?$/, error: 'SMTP_URL must be an smtp:// or smtps:// address' }).optional()),
   MAIL_FROM: z.preprocess(given, z.string().optional()),
@@ -32,6 +36,8 @@ const Environment = z.object({
 
 /** The forms API's settings from the environment; the README's settings table lists them. */
 export interface ApiSettings {
+  /** `PORT`: where `npm start` listens (3000 unless set). */
+  port: number;
   /** Where submissions.db, uploads/ and mail/ live (`DATA_DIR`, default `./data` from the working folder). */
   dataDir: string;
   /** `SMTP_URL`: send mail over SMTP; without it each mail is written as an .eml file in `<dataDir>/mail/`. */
@@ -56,6 +62,7 @@ export function readApiSettings(env: NodeJS.ProcessEnv = process.env, cwd: strin
   }
   const settings = result.data;
   return {
+    port: settings.PORT ?? 3000,
     dataDir: resolve(cwd, settings.DATA_DIR ?? 'data'),
     smtpUrl: settings.SMTP_URL,
     mailFrom: settings.MAIL_FROM,

@@ -8,6 +8,7 @@ import type { SiteIndex } from '../../schemas/site-index.ts';
 import { langOfPath } from '../shared/paths.ts';
 import { canonicalPath, encodePath, parseRequestPath } from './request-path.ts';
 import { contentSecurityPolicy } from './security-headers.ts';
+import type { Logger } from './log.ts';
 import { loadSiteIndex } from './site-index.ts';
 
 // The site's own part of serving the build: which path is a page, a redirect or a file, each page's
@@ -18,8 +19,8 @@ import { loadSiteIndex } from './site-index.ts';
 /** Where the build is: `distDir` holds `site.json` and the `client/` folder that is served. */
 export interface SiteOptions {
   distDir: string;
-  /** Told the path of every request answered with a not-found page, so missing pages show in the log. */
-  onNotFound?: (path: string) => void;
+  /** Gets a line for every request answered with a not-found page (so missing pages show) and for a page that cannot be read. */
+  logger: Logger;
 }
 
 interface TypeInfo {
@@ -209,7 +210,7 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions): Pr
     try {
       sent = pages.get(file, request.headers['accept-encoding']);
     } catch (error) {
-      console.error('[server]', error instanceof Error ? error.message : error);
+      options.logger.error({ err: error, file }, 'a page of the build cannot be read');
       return plain(reply, 500, 'Internal Server Error');
     }
     const { coding, page } = sent;
@@ -226,7 +227,7 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions): Pr
   }
 
   function sendNotFound(request: FastifyRequest, reply: FastifyReply, path: string): FastifyReply {
-    options.onNotFound?.(path);
+    options.logger.info({ path }, 'page not found');
     return sendPage(request, reply, build.current().notFoundFile(path), 404);
   }
 

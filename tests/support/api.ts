@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { todayInNetherlands } from '../../schemas/forms.ts';
 import { apiPlugin, type ApiOptions } from '../../src/server/api.ts';
+import { collectingLogger, type LogLine } from '../../src/server/log.ts';
 import { createApp, startServer, stopServer, type ServerOptions } from '../../src/server/server.ts';
 import { loadSiteIndex } from '../../src/server/site-index.ts';
 import { projectRoot } from './fixtures.ts';
@@ -20,7 +21,8 @@ export interface ApiServer {
   /** http://127.0.0.1:<port>, what a browser on the site sends as its Origin. */
   origin: string;
   dataDir: string;
-  logs: string[];
+  /** What the server logged, parsed. */
+  logs: LogLine[];
   stop(): Promise<void>;
 }
 
@@ -28,14 +30,14 @@ export interface ApiServer {
 export async function startApiServer(options: Partial<ServerOptions> = {}): Promise<ApiServer> {
   const own = options.dataDir === undefined;
   const dataDir = options.dataDir ?? join(mkdtempSync(join(tmpdir(), 'api-')), 'data');
-  const logs: string[] = [];
+  const { logger, lines: logs } = collectingLogger();
   const server = await startServer({
     distDir: fixtureDist,
     port: 0,
     host: '127.0.0.1',
     rateLimit: 10_000,
     delivery: { pollMs: 20, backoffMs: () => 50 },
-    log: (line) => logs.push(line),
+    logger,
     ...options,
     dataDir,
   });
@@ -197,8 +199,8 @@ export function filesIn(dataDir: string, folder: string): string[] {
 }
 
 /** The forms API alone, on a free port, with a store of the test's own (one that fails, say); its logs are collected. */
-export async function startApiWithStore(store: ApiOptions['store'], dataDir: string): Promise<{ port: number; logs: string[]; stop: () => Promise<void> }> {
-  const logs: string[] = [];
+export async function startApiWithStore(store: ApiOptions['store'], dataDir: string): Promise<{ port: number; logs: LogLine[]; stop: () => Promise<void> }> {
+  const { logger, lines: logs } = collectingLogger();
   const app = createApp();
   await app.register(apiPlugin, {
     forms: loadSiteIndex(fixtureDist).forms,
@@ -207,7 +209,7 @@ export async function startApiWithStore(store: ApiOptions['store'], dataDir: str
     dataDir,
     rateLimit: 100,
     minFillMs: 3000,
-    log: (line) => logs.push(line),
+    logger,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   return { port: (app.server.address() as AddressInfo).port, logs, stop: () => app.close() };

@@ -154,7 +154,7 @@ describe('delivery through the API', () => {
     const server = await api({ smtpUrl: `smtp://127.0.0.1:${port}` });
     expect((await postJson(server.port, '/api/contact', contact())).text).toBe('{"success":true}');
     expect(storedSubmissions(server.dataDir)).toHaveLength(1);
-    await waitFor(() => server.logs.some((line) => /failed \(attempt 2/.test(line)), 'two failed attempts');
+    await waitFor(() => server.logs.some((line) => line.msg === 'mail failed' && line.attempt === 2), 'two failed attempts');
     expect(pendingMails(server.dataDir)).toBe(1);
 
     const mail = await smtp(port);
@@ -170,7 +170,7 @@ describe('delivery through the API', () => {
     try {
       expect((await postJson(first.port, '/api/AppointmentBooking.php?lang=nl', appointment())).status).toBe(200);
       expect((await postJson(first.port, '/api/contact', contact())).status).toBe(200);
-      await waitFor(() => first.logs.filter((line) => /failed \(attempt 1/.test(line)).length >= 3, 'a failed attempt of each message');
+      await waitFor(() => first.logs.filter((line) => line.msg === 'mail failed' && line.attempt === 1).length >= 3, 'a failed attempt of each message');
     } finally {
       await first.stop();
     }

@@ -5,6 +5,7 @@ import { readApiSettings } from '../../src/server/settings.ts';
 describe('the API settings', () => {
   it('defaults to ./data, .eml files, 5 submissions per ten minutes, 3 s of filling in and no proxy', () => {
     expect(readApiSettings({}, '/srv/site')).toEqual({
+      port: 3000,
       dataDir: '/srv/site/data',
       smtpUrl: undefined,
       mailFrom: undefined,
@@ -17,6 +18,7 @@ describe('the API settings', () => {
 
   it('reads every setting from the environment, DATA_DIR relative to the working folder', () => {
     const env = {
+      PORT: '8080',
       DATA_DIR: 'var/forms',
       SMTP_URL: 'smtps://user:secret@smtp.example.com',
       MAIL_FROM: '"Lab" <noreply@lab.example>',
@@ -26,6 +28,7 @@ describe('the API settings', () => {
       TRUST_PROXY: '1',
     };
     expect(readApiSettings(env, '/srv/site')).toEqual({
+      port: 8080,
       dataDir: join('/srv/site', 'var/forms'),
       smtpUrl: 'smtps://user:secret@smtp.example.com',
       mailFrom: '"Lab" <noreply@lab.example>',
@@ -42,6 +45,9 @@ describe('the API settings', () => {
     [{ FORM_RATE_LIMIT: 'many' }, /FORM_RATE_LIMIT/],
     [{ FORM_MIN_FILL_MS: '-1' }, /FORM_MIN_FILL_MS/],
     [{ TRUST_PROXY: 'yes' }, /TRUST_PROXY must be 1 or 0/],
+    [{ PORT: '70000' }, /PORT must be a port number from 0 to 65535, not "70000"/],
+    [{ PORT: 'http' }, /PORT must be a port number/],
+    [{ SMTP_URL: 'http://mail.example' }, /SMTP_URL must be an smtp:\/\/ or smtps:\/\/ address/],
     [{ LAB_EMAIL: 'lab@example.nl, evil@example.com' }, /LAB_EMAIL must be one e-mail address/],
   ])('refuses to start with %j', (env, message) => {
     expect(() => readApiSettings(env, '/srv')).toThrow(message);

@@ -340,7 +340,7 @@ describe('the forms API', () => {
       expect(reply.status).toBe(200);
       expect(reply.text).toBe('{"success":true}');
       expect(storedSubmissions(api.dataDir)).toHaveLength(before);
-      expect(api.logs.slice(logged).filter((entry) => !entry.startsWith('mail '))).toEqual([`dropped a appointment submission: ${line}`]);
+      expect(api.logs.slice(logged).filter((entry) => !entry.msg.startsWith('mail ')).map((entry) => [entry.msg, entry.kind, entry.reason])).toEqual([["dropped a submission taken for a bot's", 'appointment', line]]);
       await new Promise((resolve) => setTimeout(resolve, 100));
       expect(filesIn(api.dataDir, 'mail')).toHaveLength(mails);
     });
@@ -463,7 +463,7 @@ describe('a fault in the server', () => {
     expect(reply.status).toBe(500);
     expect(reply.json).toEqual({ success: false, error: nl.server });
     expect(reply.text).not.toMatch(/SQLITE|at /);
-    expect(api.logs.some((line) => line.startsWith('error answering POST /api/contact: Error: SQLITE_FULL'))).toBe(true);
+    expect(api.logs.some((line) => line.msg === 'error answering a form' && line.path === '/api/contact' && String((line.err as { message?: string }).message).startsWith('SQLITE_FULL'))).toBe(true);
 
     full = false;
     expect((await postJson(api.port, '/api/contact', contact())).status).toBe(200);

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { defaultBackoffMs, startDelivery, type Delivery } from '../../src/server/delivery.ts';
+import { collectingLogger, type LogLine, type Logger } from '../../src/server/log.ts';
 import { createTransport, safeHeader, type MailMessage, type MailTransport } from '../../src/server/mail.ts';
 import { batchSaves, openStore, type Store, type SubmissionInput } from '../../src/server/store.ts';
 import { attachmentOf, downPort, header, parsePart, sleep, startSmtp, textOf, waitFor, type Smtp } from '../support/smtp.ts';
@@ -35,14 +36,14 @@ function submission(messages: MailMessage[], overrides: Partial<SubmissionInput>
 let root: string;
 let dataDir: string;
 let cleanups: (() => Promise<void> | void)[];
-let lines: string[];
-const log = (line: string) => lines.push(line);
+let logger: Logger;
+let lines: LogLine[];
 
 beforeEach(() => {
   root = mkdtempSync(join(tmpdir(), 'delivery-'));
   dataDir = join(root, 'data');
   cleanups = [];
-  lines = [];
+  ({ logger, lines } = collectingLogger());
 });
 
 afterEach(async () => {
@@ -63,11 +64,11 @@ async function smtp(port = 0, delayMs = 0): Promise<Smtp> {
 }
 
 function smtpTransport(port: number): MailTransport {
-  return createTransport({ smtpUrl: `smtp://127.0.0.1:${port}`, dataDir, log });
+  return createTransport({ smtpUrl: `smtp://127.0.0.1:${port}`, dataDir, logger });
 }
 
 function delivery(options: { store: Store; transport: MailTransport; now?: () => number; backoffMs?: (attempt: number) => number; retentionMs?: number }): Delivery {
-  const started = startDelivery({ pollMs: 20, backoffMs: () => 50, retentionMs: 365 * 86_400_000, log, ...options });
+  const started = startDelivery({ pollMs: 20, backoffMs: () => 50, retentionMs: 365 * 86_400_000, logger, ...options });
   cleanups.push(() => started.stop());
   return started;
 }
@@ -259,7 +260,7 @@ describe('delivery', () => {
     const port = await downPort();
     const before = openStore({ dataDir });
     before.save(submission([labMessage(), confirmation()]));
-    const first = startDelivery({ store: before, transport: smtpTransport(port), log, pollMs: 20, backoffMs: () => 50, retentionMs: 86_400_000 });
+    const first = startDelivery({ store: before, transport: smtpTransport(port), logger, pollMs: 20, backoffMs: () => 50, retentionMs: 86_400_000 });
     await waitFor(() => before.pending().every((entry) => entry.attempts >= 1), 'a failed attempt of each message');
     await first.stop();
     before.close();
@@ -292,7 +293,7 @@ describe('delivery', () => {
     loop.kick();
     await waitFor(() => opened.pending()[0]?.attempts === 2, 'the second attempt');
     expect(opened.pending()[0]?.nextAttemptAt).toBe(301_000);
-    expect(lines.some((line) => line.includes('attempt 2'))).toBe(true);
+    expect(lines.some((line) => line.msg === 'mail failed' && line.attempt === 2)).toBe(true);
   });
 
   it('backs off 5 s, 30 s, 2 min, 10 min and then every 30 min by default', () => {
@@ -324,7 +325,7 @@ describe('delivery', () => {
     const mail = parsePart(lab.raw);
     expect(header(mail, 'subject')).toBe('New order from Jan  Bcc: x@evil.example');
     expect(header(mail, 'reply-to')).toBeUndefined();
-    expect(lines).toContain('sending a mail without its Reply-To, which was not one e-mail address');
+    expect(lines.map((line) => line.msg)).toContain('sending a mail without its Reply-To, which was not one e-mail address');
     expect(attachmentOf(mail)?.filename).toBe('scan  Bcc: x@evil.example.stl');
     expect(lab.raw).not.toMatch(/%0D|%0A|=0D|=0A/);
 
@@ -339,14 +340,14 @@ describe('delivery', () => {
     const opened = store();
     const upload = uploadFile('scan.stl', Buffer.from('solid crown\nendsolid crown\n'));
     opened.save(submission([labMessage({ attachment: { path: upload.path, filename: 'crown.stl' } })]));
-    delivery({ store: opened, transport: createTransport({ dataDir, log }) }).kick();
-    await waitFor(() => lines.some((line) => line.startsWith('mail written to ')), 'the log line');
+    delivery({ store: opened, transport: createTransport({ dataDir, logger }) }).kick();
+    await waitFor(() => lines.some((line) => line.msg === 'mail written' && typeof line.path === 'string'), 'the log line');
 
     const files = readdirSync(join(dataDir, 'mail'));
     expect(files).toHaveLength(1);
     expect(files[0]).toMatch(/^\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d\.\d{3}Z-[0-9a-f]{8}\.eml$/);
     const path = join(dataDir, 'mail', files[0] ?? '');
-    expect(lines).toContain(`mail written to ${path}`);
+    expect(lines).toContainEqual(expect.objectContaining({ msg: 'mail written', path }));
     const mail = parsePart(readFileSync(path, 'latin1'));
     expect(header(mail, 'to')).toBe(LAB);
     expect(header(mail, 'from')).toBe(SITE);
@@ -406,7 +407,7 @@ describe('delivery', () => {
     clock = 2_000;
     const loop = delivery({ store: opened, transport: sendNothing, now: () => clock, retentionMs });
     await waitFor(() => opened.countSubmissions() === 0, 'the prune at start');
-    expect(lines).toContain('pruned 1 submissions and 0 uploads');
+    expect(lines).toContainEqual(expect.objectContaining({ msg: 'pruned submissions past their retention', submissions: 1, uploads: 0 }));
 
     opened.save(submission([labMessage()]));
     await waitFor(() => opened.pending().length === 0, 'the message sent');

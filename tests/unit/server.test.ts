@@ -6,11 +6,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { collectingLogger, createLogger } from '../../src/server/log.ts';
 import { startServer, stopServer } from '../../src/server/server.ts';
 import { contentTypeFor } from '../../src/server/site.ts';
 import { projectRoot } from '../support/fixtures.ts';
 
 const dist = join(projectRoot, 'tests', 'fixtures', 'dist');
+const silent = createLogger({ level: 'silent' });
 // The forms API's database; these tests submit nothing, so every server here can share it.
 const dataDir = mkdtempSync(join(tmpdir(), 'server-data-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -68,11 +70,11 @@ const basePolicy =
 describe('the production server', () => {
   let server: Server;
   let port: number;
-  const logged: string[] = [];
+  const { logger, lines: logged, raw } = collectingLogger();
   const get = (path: string, options?: Parameters<typeof send>[2]) => send(port, path, options);
 
   beforeAll(async () => {
-    server = await startServer({ distDir: dist, port: 0, host: '127.0.0.1', log: (line) => logged.push(line), dataDir });
+    server = await startServer({ distDir: dist, port: 0, host: '127.0.0.1', logger, dataDir });
     port = (server.address() as AddressInfo).port;
   });
   afterAll(async () => {
@@ -80,12 +82,23 @@ describe('the production server', () => {
   });
 
   it('logs one line with the address it listens on', () => {
-    expect(logged).toEqual([`listening on http://localhost:${port}`]);
+    expect(logged.map((line) => line.msg)).toEqual([`listening on http://127.0.0.1:${port}`]);
   });
 
   it('logs the path of every request answered with a not-found page', async () => {
     await get('/no-such-page-at-all');
-    expect(logged).toContain('404 /no-such-page-at-all');
+    expect(logged).toContainEqual(expect.objectContaining({ msg: 'page not found', path: '/no-such-page-at-all' }));
+  });
+
+  it('logs a path with line breaks and terminal escapes as one JSON line that keeps them escaped', async () => {
+    const before = raw.length;
+    await get('/x%0d%0a%7b%22msg%22:%22mail%20sent%22%7d%1b[31m');
+    const written = raw.slice(before);
+    expect(written).toHaveLength(1);
+    // One line: no raw line break or escape character before its end.
+    expect(written[0]!.trimEnd()).not.toMatch(/[\n\r]/);
+    expect(written[0]!.includes(String.fromCharCode(27))).toBe(false);
+    expect(JSON.parse(written[0]!)).toMatchObject({ msg: 'page not found', path: '/x\r\n{"msg":"mail sent"}\u001b[31m' });
   });
 
   describe('pages', () => {
@@ -430,7 +443,7 @@ describe('the production server', () => {
 
     it('sends a page rebuilt in place while it runs as it is now, with a new ETag', async () => {
       const copy = brokenCopy(() => {});
-      const live = await startServer({ distDir: copy.root, port: 0, host: '127.0.0.1', log: () => {}, dataDir });
+      const live = await startServer({ distDir: copy.root, port: 0, host: '127.0.0.1', logger: silent, dataDir });
       const livePort = (live.address() as AddressInfo).port;
       try {
         const before = await send(livePort, '/about');
@@ -449,7 +462,7 @@ describe('the production server', () => {
 
     it('reads the build index again when a build rewrites it, and keeps the old one while the new one is broken', async () => {
       const copy = brokenCopy(() => {});
-      const live = await startServer({ distDir: copy.root, port: 0, host: '127.0.0.1', log: () => {}, dataDir });
+      const live = await startServer({ distDir: copy.root, port: 0, host: '127.0.0.1', logger: silent, dataDir });
       const livePort = (live.address() as AddressInfo).port;
       const index = join(copy.root, 'site.json');
       const original = JSON.parse(readFileSync(index, 'utf8')) as { redirects: { from: string; to: string }[] };
@@ -567,23 +580,20 @@ describe('the production server', () => {
   });
 
   describe('failures', () => {
-    it('answers 500 with a short plain text when a page file cannot be read, and keeps serving', async () => {
+    it('answers 500 with a short plain text when a page file cannot be read, logs it once, and keeps serving', async () => {
       const copy = brokenCopy((root) => rmSync(join(root, 'client', 'about', 'index.html')));
-      const broken = await startServer({ distDir: copy.root, port: 0, host: '127.0.0.1', log: () => {}, dataDir });
+      const { logger: collecting, lines } = collectingLogger();
+      const broken = await startServer({ distDir: copy.root, port: 0, host: '127.0.0.1', logger: collecting, dataDir });
       const brokenPort = (broken.address() as AddressInfo).port;
-      const errors: unknown[] = [];
-      const consoleError = console.error;
-      console.error = (...args: unknown[]) => errors.push(args);
       try {
         const reply = await send(brokenPort, '/about');
         expect(reply.status).toBe(500);
         expect(reply.headers['content-type']).toBe('text/plain; charset=utf-8');
         expect(reply.body.toString()).toBe('Internal Server Error\n');
         expect(reply.headers).toMatchObject(expectedSecurityHeaders);
-        expect(errors).toHaveLength(1);
+        expect(lines.filter((line) => line.level >= 50).map((line) => [line.msg, line.file])).toEqual([['a page of the build cannot be read', 'about/index.html']]);
         expect((await send(brokenPort, '/')).status).toBe(200);
       } finally {
-        console.error = consoleError;
         await stopServer(broken);
         copy.cleanup();
       }
@@ -592,7 +602,7 @@ describe('the production server', () => {
     it('refuses to start when site.json is missing', async () => {
       const copy = brokenCopy((root) => rmSync(join(root, 'site.json')));
       try {
-        await expect(startServer({ distDir: copy.root, port: 0, log: () => {}, dataDir })).rejects.toThrow(/site\.json/);
+        await expect(startServer({ distDir: copy.root, port: 0, logger: silent, dataDir })).rejects.toThrow(/site\.json/);
       } finally {
         copy.cleanup();
       }
@@ -608,7 +618,7 @@ describe('the production server', () => {
         writeFileSync(file, JSON.stringify(edit(JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>)));
       });
       try {
-        await expect(startServer({ distDir: copy.root, port: 0, host: '127.0.0.1', log: () => {}, dataDir })).rejects.toThrow(/does not match the build contract/);
+        await expect(startServer({ distDir: copy.root, port: 0, host: '127.0.0.1', logger: silent, dataDir })).rejects.toThrow(/does not match the build contract/);
       } finally {
         copy.cleanup();
       }
@@ -629,7 +639,7 @@ describe('the production server', () => {
       });
 
     it('stops listening and closes idle keep-alive connections at once', async () => {
-      const other = await startServer({ distDir: dist, port: 0, host: '127.0.0.1', log: () => {}, dataDir });
+      const other = await startServer({ distDir: dist, port: 0, host: '127.0.0.1', logger: silent, dataDir });
       await fetchKeptAlive((other.address() as AddressInfo).port);
       const started = Date.now();
       await stopServer(other, { graceMs: 5_000 });
