@@ -19,6 +19,9 @@ export function siteConfig(options: { contentRoot?: string; outDir?: string; con
     resolve: { alias: { '@generated': outDir } },
     // Files served at the site root as they are (the favicon).
     publicDir: `${root}src/public`,
+    // The dev server has no index.html to scan: without an entry, Vite finds the packages a page needs only
+    // when it first loads them, optimises them then and reloads the open page (losing what a visitor did).
+    optimizeDeps: { entries: ['src/app/entry-client.tsx'] },
     build: {
       // SVG artwork stays a file with a hashed name (cacheable) rather than an inline data URL.
       assetsInlineLimit: 0,
