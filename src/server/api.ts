@@ -45,6 +45,8 @@ export interface ApiOptions {
   mailFrom?: string;
   /** Submissions one client may make in ten minutes (FORM_RATE_LIMIT). */
   rateLimit: number;
+  /** Origins besides the site's own whose pages may send the forms (SITE_ORIGINS), e.g. a preview on a LAN address. */
+  origins?: readonly string[];
   /** A form sent sooner after it was shown is dropped as a bot's (FORM_MIN_FILL_MS). */
   minFillMs: number;
   logger: Logger;
@@ -277,7 +279,16 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions): Prom
   }
   const labTo = options.labEmail ?? forms.labEmail;
   const setup = { forms, labTo, from: options.mailFrom ?? defaultFrom(forms.siteName, labTo) };
-  const siteOrigin = new URL(forms.siteUrl).origin.toLowerCase();
+  const origins = new Set([new URL(forms.siteUrl).origin, ...(options.origins ?? [])].map((origin) => origin.toLowerCase()));
+  /**
+   * The site's configured origins, and the server's own loopback addresses on the port the request came in
+   * on (a preview on this machine). Never the request's Host: a page on a rebound domain names its own.
+   */
+  const allowedOrigin = (request: FastifyRequest, origin: string) => {
+    if (origins.has(origin)) return true;
+    const port = request.socket.localPort;
+    return origin === `http://localhost:${port}` || origin === `http://127.0.0.1:${port}` || origin === `http://[::1]:${port}`;
+  };
   const t = (request: FastifyRequest) => translate[requestLanguage(queryOf(request.raw), request.headers['accept-language'])];
 
   /** Sends one answer; a body left unread (or cut off) ends the connection once the answer is out. */
@@ -299,7 +310,8 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions): Prom
    * The answer to a form sent as a page load: a plain page in the visitor's language that says it was
    * not sent, that Back returns to the form with what they typed, and how to reach the lab instead.
    */
-  async function notSentPage(request: FastifyRequest, reply: FastifyReply, payload: Readable, endpoint: Endpoint): Promise<void> {
+  async function notSentPage(request: FastifyRequest, reply: FastifyReply, endpoint: Endpoint, options: { payload?: Readable; status?: number } = {}): Promise<void> {
+    const payload = options.payload ?? request.raw;
     const lang = pageLanguage(request.raw, queryOf(request.raw));
     const text = (key: string) => escapeHtml(translate[lang](key));
     // Read to its end (as far as the largest form may be), so the browser, still sending, shows the page.
@@ -322,7 +334,7 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions): Prom
       '</main></body>',
       '</html>',
     ].join('\n');
-    answer(request, reply, 400, 'text/html; charset=utf-8', html);
+    answer(request, reply, options.status ?? 400, 'text/html; charset=utf-8', html);
   }
 
   // The JSON of a form: UTF-8 only (a byte that is not is refused, never replaced), parsed as plain JSON.
@@ -352,13 +364,16 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions): Prom
   app.addHook('onRequest', async (request, reply) => {
     if (!Object.hasOwn(endpoints, request.routeOptions.url ?? '') || request.method !== 'POST') return;
     const origin = request.headers.origin?.toLowerCase();
-    if (request.headers['sec-fetch-site'] === 'cross-site' || (origin !== undefined && origin !== ownOrigin(request) && origin !== siteOrigin)) {
+    if (request.headers['sec-fetch-site'] === 'cross-site' || (origin !== undefined && !allowedOrigin(request, origin))) {
       return fail(request, reply, 403, t(request)('apiErrors.forbidden'));
     }
   });
 
-  app.setErrorHandler((error: Error & { code?: string }, request, reply) => {
+  app.setErrorHandler(async (error: Error & { code?: string }, request, reply) => {
     const refusal = error instanceof Refusal ? error : error.code ? frameworkRefusals[error.code]?.() : undefined;
+    // A form the browser sent by itself gets a page, not JSON, whatever refused it before its body was read.
+    const endpoint = endpoints[request.routeOptions.url ?? ''];
+    if (refusal?.status === 429 && endpoint && isPageLoad(request.raw)) return notSentPage(request, reply, endpoint, { status: 429 });
     if (refusal) return fail(request, reply, refusal.status, t(request)(refusal.key, refusal.vars));
     logger.error({ err: error, method: request.method, path: request.routeOptions.url }, 'error answering a form');
     return fail(request, reply, 500, t(request)('apiErrors.server'));
@@ -372,7 +387,7 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions): Prom
       preParsing: async (request, reply, payload) => {
         // Nothing of a form sent without the page's scripts is kept: it had neither their checks nor the fill time.
         if (isPageLoad(request.raw)) {
-          await notSentPage(request, reply, payload, endpoint);
+          await notSentPage(request, reply, endpoint, { payload });
           return payload;
         }
         const wanted = endpoint.body === 'json' ? 'application/json' : 'multipart/form-data';
@@ -436,11 +451,5 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions): Prom
     }
     delivery.kick();
     return answer(request, reply, 200, 'application/json; charset=utf-8', '{"success":true}');
-  }
-
-  /** scheme://host of the request, as a browser on this server writes its Origin. */
-  function ownOrigin(request: FastifyRequest): string | undefined {
-    const host = request.headers.host?.toLowerCase();
-    return host ? `${request.protocol}://${host}` : undefined;
   }
 }

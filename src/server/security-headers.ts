@@ -1,8 +1,12 @@
+import type { FastifyRequest } from 'fastify';
+
 /**
  * The Content-Security-Policy for one response: inline scripts run only when their hash is listed,
  * so an HTML file passes the hashes of its own inline scripts and every other response passes none.
+ * Over HTTPS it also asks the browser to fetch every subresource over HTTPS; over plain HTTP (a preview
+ * on a LAN address) that would turn the page's own scripts and styles into requests that fail.
  */
-export function contentSecurityPolicy(scriptHashes: readonly string[] = []): string {
+export function contentSecurityPolicy(scriptHashes: readonly string[] = [], https = true): string {
   const scriptSrc = ["'self'", ...scriptHashes.map((hash) => `'${hash}'`)].join(' ');
   return [
     "default-src 'self'",
@@ -17,19 +21,29 @@ export function contentSecurityPolicy(scriptHashes: readonly string[] = []): str
     "base-uri 'none'",
     "form-action 'self'",
     "frame-ancestors 'none'",
-    'upgrade-insecure-requests',
+    ...(https ? ['upgrade-insecure-requests'] : []),
   ].join('; ');
 }
 
-/** The headers every response carries, whatever its status, with the given Content-Security-Policy. */
-export function securityHeaders(policy: string): Record<string, string> {
+/** The headers every response carries, whatever its status; HSTS only where the site is served over HTTPS. */
+export function securityHeaders(https: boolean): Record<string, string> {
   return {
-    'Content-Security-Policy': policy,
-    'Strict-Transport-Security': 'max-age=31536000; includeSubDomains',
+    ...(https ? { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' } : {}),
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
     'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()',
     'Cross-Origin-Opener-Policy': 'same-origin',
+    'Cross-Origin-Resource-Policy': 'same-origin',
     'X-Frame-Options': 'DENY',
   };
+}
+
+/**
+ * Whether a request reached the site over HTTPS: a TLS socket, `X-Forwarded-Proto: https` from a
+ * trusted proxy (Fastify's `request.protocol`), or the host of the configured https site URL (a proxy
+ * that ends TLS in front of the server).
+ */
+export function servedOverHttps(request: FastifyRequest, siteUrl: URL | undefined): boolean {
+  if (request.protocol === 'https') return true;
+  return siteUrl?.protocol === 'https:' && request.headers.host?.toLowerCase() === siteUrl.host.toLowerCase();
 }

@@ -5,7 +5,7 @@ import { apiPlugin } from './api.ts';
 import { startDelivery, type DeliveryOptions } from './delivery.ts';
 import { createLogger, type Logger } from './log.ts';
 import { createTransport } from './mail.ts';
-import { contentSecurityPolicy, securityHeaders } from './security-headers.ts';
+import { contentSecurityPolicy, securityHeaders, servedOverHttps } from './security-headers.ts';
 import { defaultMinFillMs, defaultRateLimit, type ApiSettings } from './settings.ts';
 import { sitePlugin } from './site.ts';
 import { loadSiteIndex } from './site-index.ts';
@@ -33,14 +33,25 @@ export type FormsOptions = Omit<ServerOptions, 'distDir' | 'port' | 'host'>;
 /** Shuts down what a server started besides listening (the delivery loop, the database), once. */
 const closers = new WeakMap<Server, () => Promise<void>>();
 
-const headers = securityHeaders(contentSecurityPolicy());
+/** Every response's headers, with the policy of a response that sets none of its own, by whether it goes out over HTTPS. */
+const headers = {
+  https: { ...securityHeaders(true), 'Content-Security-Policy': contentSecurityPolicy([], true) },
+  plain: { ...securityHeaders(false), 'Content-Security-Policy': contentSecurityPolicy([], false) },
+};
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Whether the request reached the site over HTTPS (see servedOverHttps). */
+    https: boolean;
+  }
+}
 
 /**
  * A Fastify instance with what every response needs: the security headers (a page sets its own
  * policy), a plain "Bad Request" for a target the router cannot read, and `Expect: 100-continue`
  * handed to the routes, which send "100 Continue" only for a body they will read.
  */
-export function createApp(options: { trustProxy?: boolean; logger?: Logger } = {}): FastifyInstance {
+export function createApp(options: { trustProxy?: boolean; logger?: Logger; siteUrl?: string } = {}): FastifyInstance {
   // The server's own pino logger; a request is logged only when something is wrong with it.
   const loggerInstance: FastifyBaseLogger = options.logger ?? createLogger({ level: 'silent' });
   const app = Fastify({
@@ -55,8 +66,13 @@ export function createApp(options: { trustProxy?: boolean; logger?: Logger } = {
       void reply.code(400).header('content-type', 'text/plain; charset=utf-8').header('cache-control', 'no-store').send('Bad Request\n');
     },
   });
-  app.addHook('onSend', async (_request, reply, payload) => {
-    for (const [name, value] of Object.entries(headers)) if (!reply.hasHeader(name)) reply.header(name, value);
+  const siteUrl = options.siteUrl ? new URL(options.siteUrl) : undefined;
+  app.decorateRequest('https', false);
+  app.addHook('onRequest', async (request) => {
+    request.https = servedOverHttps(request, siteUrl);
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    for (const [name, value] of Object.entries(request.https ? headers.https : headers.plain)) if (!reply.hasHeader(name)) reply.header(name, value);
     return payload;
   });
   // Without a listener Node answers "100 Continue" itself, before the server has looked at the request.
@@ -90,6 +106,7 @@ export function startForms(forms: FormsSettings, options: FormsOptions): { regis
       mailFrom: options.mailFrom,
       rateLimit: options.rateLimit ?? defaultRateLimit,
       minFillMs: options.minFillMs ?? defaultMinFillMs,
+      origins: options.origins,
       logger,
     });
   };
@@ -105,7 +122,7 @@ export function startForms(forms: FormsSettings, options: FormsOptions): { regis
 export async function startServer(options: ServerOptions): Promise<Server> {
   const logger = options.logger ?? createLogger();
   const forms = loadSiteIndex(options.distDir).forms;
-  const app = createApp({ trustProxy: options.trustProxy, logger });
+  const app = createApp({ trustProxy: options.trustProxy, logger, siteUrl: forms.siteUrl });
   const api = startForms(forms, { ...options, logger });
   try {
     await app.register(api.register);

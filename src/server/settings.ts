@@ -32,6 +32,14 @@ const Environment = z.object({
   FORM_RATE_LIMIT: wholeNumber('FORM_RATE_LIMIT', 1, defaultRateLimit),
   FORM_MIN_FILL_MS: wholeNumber('FORM_MIN_FILL_MS', 0, defaultMinFillMs),
   TRUST_PROXY: z.preprocess(given, z.enum(['0', '1'], 'TRUST_PROXY must be 1 or 0').optional()),
+  SITE_ORIGINS: z.preprocess(
+    given,
+    z
+      .string()
+      .transform((list) => list.split(',').map((entry) => entry.trim()).filter(Boolean))
+      .pipe(z.array(z.url({ protocol: /^https?$/, error: 'SITE_ORIGINS must list origins such as http://192.168.1.20:3000, separated by commas' }).transform((url) => new URL(url).origin)))
+      .optional(),
+  ),
 });
 
 /** The forms API's settings from the environment; the README's settings table lists them. */
@@ -52,6 +60,8 @@ export interface ApiSettings {
   minFillMs: number;
   /** `TRUST_PROXY=1`: the client address is the last hop of X-Forwarded-For (set only behind your own proxy). */
   trustProxy: boolean;
+  /** `SITE_ORIGINS`: origins besides the site URL whose pages may send the forms (a preview on a LAN address). */
+  origins: string[];
 }
 
 /** Reads the API settings from `env`, throwing at start on a value that makes no sense rather than running with it. */
@@ -70,5 +80,6 @@ export function readApiSettings(env: NodeJS.ProcessEnv = process.env, cwd: strin
     rateLimit: settings.FORM_RATE_LIMIT,
     minFillMs: settings.FORM_MIN_FILL_MS,
     trustProxy: settings.TRUST_PROXY === '1',
+    origins: settings.SITE_ORIGINS ?? [],
   };
 }

@@ -63,7 +63,6 @@ const cacheControl = {
   hour: 'public, max-age=3600',
 } as const;
 
-const basePolicy = contentSecurityPolicy();
 
 /** A page file in one coding, kept in memory with its hash (the ETag's core). */
 interface Kept {
@@ -119,7 +118,8 @@ class BuildIndex {
   private file: string;
   pages!: Map<string, string>;
   redirects!: Map<string, string>;
-  policies!: Map<string, string>;
+  private hashes!: Map<string, readonly string[]>;
+  private policies = new Map<string, string>();
 
   constructor(private readonly distDir: string) {
     this.file = join(distDir, 'site.json');
@@ -131,7 +131,8 @@ class BuildIndex {
   private index(): void {
     this.pages = new Map(Object.entries(this.site.pages));
     this.redirects = new Map(this.site.redirects.map((r) => [r.from, r.to]));
-    this.policies = new Map(Object.entries(this.site.csp).map(([file, hashes]) => [file, contentSecurityPolicy(hashes)]));
+    this.hashes = new Map(Object.entries(this.site.csp));
+    this.policies.clear();
   }
 
   /** The index as it is on disk now; a half-written or broken one is skipped and tried again later. */
@@ -149,6 +150,14 @@ class BuildIndex {
       // Keep serving the build as it was.
     }
     return this;
+  }
+
+  /** The policy of an HTML file: its inline scripts' hashes, made once per file and scheme. */
+  policy(file: string, https: boolean): string {
+    const key = `${https ? 's' : 'p'}${file}`;
+    let policy = this.policies.get(key);
+    if (policy === undefined) this.policies.set(key, (policy = contentSecurityPolicy(this.hashes.get(file) ?? [], https)));
+    return policy;
   }
 
   notFoundFile(path: string): string {
@@ -214,7 +223,7 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions): Pr
       return plain(reply, 500, 'Internal Server Error');
     }
     const { coding, page } = sent;
-    reply.code(status).header('content-security-policy', build.current().policies.get(file) ?? basePolicy).header('cache-control', cacheControl.revalidate).header('vary', 'Accept-Encoding');
+    reply.code(status).header('content-security-policy', build.current().policy(file, request.https)).header('cache-control', cacheControl.revalidate).header('vary', 'Accept-Encoding');
     if (status === 200) {
       // One ETag per representation: the same page in br and in gzip are different bytes.
       const etag = `"${page.hash}${coding ? `-${coding}` : ''}"`;

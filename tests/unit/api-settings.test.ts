@@ -13,6 +13,7 @@ describe('the API settings', () => {
       rateLimit: 5,
       minFillMs: 3000,
       trustProxy: false,
+      origins: [],
     });
   });
 
@@ -26,6 +27,7 @@ describe('the API settings', () => {
       FORM_RATE_LIMIT: '20',
       FORM_MIN_FILL_MS: '0',
       TRUST_PROXY: '1',
+      SITE_ORIGINS: 'http://192.168.1.20:3000, https://preview.example.nl/',
     };
     expect(readApiSettings(env, '/srv/site')).toEqual({
       port: 8080,
@@ -36,6 +38,7 @@ describe('the API settings', () => {
       rateLimit: 20,
       minFillMs: 0,
       trustProxy: true,
+      origins: ['http://192.168.1.20:3000', 'https://preview.example.nl'],
     });
     expect(readApiSettings({ DATA_DIR: '/data' }, '/srv/site').dataDir).toBe('/data');
   });
@@ -48,6 +51,7 @@ describe('the API settings', () => {
     [{ PORT: '70000' }, /PORT must be a port number from 0 to 65535, not "70000"/],
     [{ PORT: 'http' }, /PORT must be a port number/],
     [{ SMTP_URL: 'http://mail.example' }, /SMTP_URL must be an smtp:\/\/ or smtps:\/\/ address/],
+    [{ SITE_ORIGINS: 'lab.local' }, /SITE_ORIGINS must list origins/],
     [{ LAB_EMAIL: 'lab@example.nl, evil@example.com' }, /LAB_EMAIL must be one e-mail address/],
   ])('refuses to start with %j', (env, message) => {
     expect(() => readApiSettings(env, '/srv')).toThrow(message);

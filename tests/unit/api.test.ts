@@ -271,6 +271,9 @@ describe('the forms API', () => {
       ['the same host over another scheme', { Origin: 'https://127.0.0.1:PORT' }],
       ['the site\'s host on another port', { Origin: 'https://www.example.nl:8443' }],
       ['a cross-site fetch without Origin', { 'Sec-Fetch-Site': 'cross-site' }],
+      // DNS rebinding: a page on evil.example whose name now points at this server.
+      ['a domain that names itself in Host too', { Origin: 'http://evil.example', Host: 'evil.example' }],
+      ['a LAN address not listed in SITE_ORIGINS', { Origin: 'http://192.168.1.20:3000', Host: '192.168.1.20:3000' }],
     ])('refuses a form sent from %s with 403 and stores nothing', async (_what, headers) => {
       const before = storedSubmissions(api.dataDir).length;
       const fixed = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, v.replace('PORT', String(api.port))]));
@@ -280,11 +283,27 @@ describe('the forms API', () => {
       expect(storedSubmissions(api.dataDir)).toHaveLength(before);
     });
 
-    it('accepts the server\'s own origin, the configured site URL, same-origin fetches and no Origin at all (curl)', async () => {
-      const allowed: Record<string, string>[] = [{ Origin: api.origin }, { Origin: 'https://www.example.nl' }, { Origin: api.origin, 'Sec-Fetch-Site': 'same-origin' }, {}];
+    it('accepts the server\'s own loopback origins, the configured site URL, same-origin fetches and no Origin at all (curl)', async () => {
+      const allowed: Record<string, string>[] = [
+        { Origin: api.origin },
+        { Origin: `http://localhost:${api.port}` },
+        { Origin: 'https://www.example.nl' },
+        { Origin: api.origin, 'Sec-Fetch-Site': 'same-origin' },
+        {},
+      ];
       for (const headers of allowed) {
         const reply = await postJson(api.port, '/api/contact', contact(), headers);
         expect(reply.status, JSON.stringify(headers)).toBe(200);
+      }
+    });
+
+    it('accepts the origins listed in SITE_ORIGINS', async () => {
+      const lan = await startApiServer({ origins: ['http://192.168.1.20:3000'] });
+      try {
+        const reply = await postJson(lan.port, '/api/contact', contact(), { Origin: 'http://192.168.1.20:3000', Host: '192.168.1.20:3000' });
+        expect(reply.status).toBe(200);
+      } finally {
+        await lan.stop();
       }
     });
   });
@@ -401,6 +420,23 @@ describe('the rate limit', () => {
     const english = await postJson(api.port, `${appointmentPath}?lang=en`, appointment());
     expect(english.status).toBe(429);
     expect(english.json).toEqual({ success: false, error: 'You have sent several requests in a short time. Please try again in 10 minutes.' });
+  });
+
+  it('answers a form the browser sent by itself past the limit with the not-sent page, not JSON', async () => {
+    api = await startApiServer({ rateLimit: 1 });
+    const browserPost = () =>
+      send(api!.port, '/api/contact', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Sec-Fetch-Mode': 'navigate', Referer: `${api!.origin}/nl/contact` },
+        body: 'name=Jan',
+      });
+    expect((await browserPost()).status).toBe(400);
+    const limited = await browserPost();
+    expect(limited.status).toBe(429);
+    expect(limited.headers['retry-after']).toBe('600');
+    expect(limited.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(limited.text).toContain('<h1>Uw formulier is niet verstuurd</h1>');
+    expect(limited.text).toContain('<a href="/nl/contact">Terug naar het formulier</a>');
   });
 
   it('counts each client address apart, from X-Forwarded-For only behind a trusted proxy', async () => {

@@ -54,18 +54,19 @@ function brokenCopy(edit: (root: string) => void): { root: string; cleanup: () =
   return { root, cleanup: () => rmSync(root, { recursive: true, force: true }) };
 }
 
+// The tests speak plain HTTP to 127.0.0.1: no HSTS and no upgrade of requests to HTTPS (see 'over HTTPS' below).
 const expectedSecurityHeaders = {
-  'strict-transport-security': 'max-age=31536000; includeSubDomains',
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'strict-origin-when-cross-origin',
   'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()',
   'cross-origin-opener-policy': 'same-origin',
   'x-frame-options': 'DENY',
+  'cross-origin-resource-policy': 'same-origin',
 };
 const basePolicy =
   "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; connect-src 'self'; " +
   "frame-src 'self' https://www.openstreetmap.org https://www.youtube-nocookie.com; media-src 'self'; object-src 'none'; " +
-  "base-uri 'none'; form-action 'self'; frame-ancestors 'none'; upgrade-insecure-requests";
+  "base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
 describe('the production server', () => {
   let server: Server;
@@ -576,6 +577,35 @@ describe('the production server', () => {
       expect(reply.headers).toMatchObject(expectedSecurityHeaders);
       expect(reply.headers['content-security-policy']).toMatch(/^default-src 'self'; script-src 'self'/);
       expect(reply.headers['set-cookie']).toBeUndefined();
+    });
+  });
+
+  describe('over HTTPS', () => {
+    const hsts = 'max-age=31536000; includeSubDomains';
+
+    it('sends HSTS and upgrade-insecure-requests to the configured https site, and over plain HTTP to any other host neither', async () => {
+      for (const path of ['/', '/favicon.svg', '/no-such-page']) {
+        const site = await get(path, { headers: { host: 'www.example.nl' } });
+        expect(site.headers['strict-transport-security'], path).toBe(hsts);
+        expect(site.headers['content-security-policy'], path).toMatch(/; upgrade-insecure-requests$/);
+        // A preview on a LAN address: the page's own scripts and styles must not be rewritten to https.
+        const lan = await get(path, { headers: { host: '192.168.1.20:3000' } });
+        expect(lan.headers['strict-transport-security'], path).toBeUndefined();
+        expect(lan.headers['content-security-policy'], path).not.toContain('upgrade-insecure-requests');
+      }
+    });
+
+    it('takes X-Forwarded-Proto: https for HTTPS only from a trusted proxy', async () => {
+      const forwarded = { headers: { host: '192.168.1.20:3000', 'x-forwarded-proto': 'https' } };
+      expect((await get('/', forwarded)).headers['strict-transport-security']).toBeUndefined();
+      const behind = await startServer({ distDir: dist, port: 0, host: '127.0.0.1', logger: silent, dataDir, trustProxy: true });
+      try {
+        const reply = await send((behind.address() as AddressInfo).port, '/', forwarded);
+        expect(reply.headers['strict-transport-security']).toBe(hsts);
+        expect(reply.headers['content-security-policy']).toMatch(/; upgrade-insecure-requests$/);
+      } finally {
+        await stopServer(behind);
+      }
     });
   });
 
