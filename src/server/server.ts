@@ -68,8 +68,9 @@ export function createApp(options: { trustProxy?: boolean; logger?: Logger; site
   });
   const siteUrl = options.siteUrl ? new URL(options.siteUrl) : undefined;
   app.decorateRequest('https', false);
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     request.https = servedOverHttps(request, siteUrl);
+    done();
   });
   app.addHook('onSend', async (request, reply, payload) => {
     for (const [name, value] of Object.entries(request.https ? headers.https : headers.plain)) if (!reply.hasHeader(name)) reply.header(name, value);
