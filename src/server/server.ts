@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import type { Server } from 'node:http';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import type { FormsSettings } from '../../schemas/site-index.ts';
@@ -123,6 +124,7 @@ export function startForms(forms: FormsSettings, options: FormsOptions): { regis
 export async function startServer(options: ServerOptions): Promise<Server> {
   const logger = options.logger ?? createLogger();
   const forms = loadSiteIndex(options.distDir).forms;
+  warnIfOpen(options.dataDir, logger);
   const app = createApp({ trustProxy: options.trustProxy, logger, siteUrl: forms.siteUrl });
   const api = startForms(forms, { ...options, logger });
   try {
@@ -137,6 +139,18 @@ export async function startServer(options: ServerOptions): Promise<Server> {
   closers.set(app.server, api.close);
   app.server.on('close', () => void api.close());
   return app.server;
+}
+
+/** A data folder other users of the machine can read exposes patients' data: said once, at start. */
+function warnIfOpen(dataDir: string, logger: Logger): void {
+  let mode: number;
+  try {
+    mode = statSync(dataDir).mode;
+  } catch {
+    // Not there yet: the store makes it, readable by the server's user only.
+    return;
+  }
+  if ((mode & 0o077) !== 0) logger.warn({ dataDir, mode: `0${(mode & 0o777).toString(8)}` }, 'other users of this machine can open the data folder: make it 0700 (chmod 700)');
 }
 
 /**

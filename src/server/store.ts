@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, rmSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { MailMessage } from './mail.ts';
@@ -117,7 +117,12 @@ export function openStore(options: { dataDir: string; now?: () => number }): Sto
   const now = options.now ?? Date.now;
   // The folder holds patients' personal data and dentists' files: readable by the server's user only.
   mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
-  const db = new Database(join(options.dataDir, 'submissions.db'));
+  const file = join(options.dataDir, 'submissions.db');
+  // SQLite creates its -wal and -shm files with the database file's permissions, so the file is made 0600
+  // before SQLite opens it (whatever the umask), and one an earlier version made readable is closed up.
+  closeSync(openSync(file, 'a', 0o600));
+  for (const path of [file, `${file}-wal`, `${file}-shm`]) if (existsSync(path)) chmodSync(path, 0o600);
+  const db = new Database(file);
   db.pragma('journal_mode = WAL');
   // With WAL, NORMAL may lose the last commits on power loss; FULL makes a success answer mean "on disk".
   db.pragma('synchronous = FULL');

@@ -4,51 +4,15 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { filesIn, orderFields, send, startApiServer, startApiWithStore, storedSubmissions, type ApiServer, type Reply } from '../support/api.ts';
-import { projectRoot } from '../support/fixtures.ts';
+import { filesIn, orderFields, send, startApiServer, startApiWithStore, storedSubmissions, type ApiServer } from '../support/api.ts';
+import { multipart, postOrder, uploadFixture as fixture } from '../support/uploads.ts';
 
-const uploads = join(projectRoot, 'tests', 'fixtures', 'uploads');
-const fixture = (name: string) => readFileSync(join(uploads, name));
 const mib = 1024 * 1024;
 
 const rejected = {
   en: 'The file was not accepted because its content is not a PDF, JPG, PNG, DOCX or STL file.',
   nl: 'Het bestand is niet geaccepteerd, omdat de inhoud geen PDF-, JPG-, PNG-, DOCX- of STL-bestand is.',
 };
-
-interface FilePart {
-  bytes: Buffer;
-  filename: string;
-  /** Sends the name as RFC 5987 `filename*=utf-8''...`, which can carry any character, CR and LF included. */
-  encoded?: boolean;
-  field?: string;
-  type?: string;
-}
-
-/** A multipart/form-data body written by hand, so a test controls every byte. */
-function multipart(fields: Record<string, string>, files: FilePart[] = []): { body: Buffer; type: string } {
-  const boundary = `----test${randomBytes(8).toString('hex')}`;
-  const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  }
-  for (const file of files) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'file'}"; ${file.encoded ? `filename*=utf-8''${encodeURIComponent(file.filename)}` : `filename="${file.filename}"`}\r\nContent-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`,
-      ),
-      file.bytes,
-      Buffer.from('\r\n'),
-    );
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { body: Buffer.concat(parts), type: `multipart/form-data; boundary=${boundary}` };
-}
-
-function postOrder(port: number, fields: Record<string, string>, files: FilePart[], lang = 'en'): Promise<Reply> {
-  const { body, type } = multipart(fields, files);
-  return send(port, `/api/order?lang=${lang}`, { method: 'POST', headers: { 'Content-Type': type, 'Content-Length': body.length }, body });
-}
 
 /** A browser-style FormData upload with fetch, as the order form sends it. */
 async function fetchOrder(origin: string, bytes: Uint8Array, filename: string): Promise<{ status: number; headers: Headers; json: unknown }> {
