@@ -1,4 +1,5 @@
-import { rm } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
@@ -12,7 +13,7 @@ import type { Logger } from './log.ts';
 import { safeHeader } from './mail.ts';
 import type { SubmissionInput } from './store.ts';
 import { defaultFrom, mailMessageKeys, mailsFor, translator, type Translate, type UploadInfo } from './submissions.ts';
-import { detectUpload, maxUploadBytes, storeUpload, type UploadRejection } from './uploads.ts';
+import { detectUpload, discardUpload, keepUpload, maxUploadBytes, receiveUpload, UploadTooLarge, type UploadRejection } from './uploads.ts';
 
 /** The limits of the forms API. */
 export const apiLimits = {
@@ -28,6 +29,8 @@ export const apiLimits = {
   fields: 30,
   /** The rate limit's window. */
   rateWindowMs: 10 * 60_000,
+  /** Orders whose file may arrive at once; the next is told to come back in a minute. */
+  uploadsAtOnce: 8,
 } as const;
 
 export interface ApiOptions {
@@ -35,6 +38,8 @@ export interface ApiOptions {
   forms: FormsSettings;
   /** Where a submission goes; it is on disk once `save` has returned (or resolved). */
   store: { save(input: SubmissionInput): string | Promise<string> };
+  /** The state `GET /api/health` reports: whether the database takes a write, and the outbox. */
+  health: () => Health;
   /** Told after each save, so the mails go out at once. */
   delivery: { kick(): void };
   /** Uploads are stored under `<dataDir>/uploads/`. */
@@ -52,6 +57,27 @@ export interface ApiOptions {
   logger: Logger;
   /** The clock of the mails; tests pass their own. */
   now?: () => number;
+  /** Orders whose file may arrive at once (apiLimits.uploadsAtOnce); tests pass fewer. */
+  uploadsAtOnce?: number;
+}
+
+/** What the health check finds: the database's fault if it has one, and the mails waiting or given up. */
+export interface Health {
+  database: string | null;
+  waiting: number;
+  givenUp: number;
+  /** When the oldest waiting mail was queued (ms since the epoch), or null. */
+  oldestWaitingAt: number | null;
+}
+
+/** A waiting mail older than this means the outbox does not drain: the mail server refuses or cannot be reached. */
+export const drainMs = 60 * 60_000;
+
+/** A fault of the disk or the database: the server cannot store, which a wait may cure (503, not 500). */
+export function isStorageFault(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code !== 'string') return false;
+  return /^SQLITE_(FULL|IOERR|READONLY|CANTOPEN|CORRUPT|NOTADB|BUSY|LOCKED|PERM)/.test(code) || ['ENOSPC', 'EDQUOT', 'EROFS', 'EACCES', 'EPERM', 'EIO', 'ENOTDIR'].includes(code);
 }
 
 /** An endpoint: what it stores, how its body comes, and the page (below the language) whose form posts to it. */
@@ -77,6 +103,7 @@ const apiMessageKeys = [
   'apiErrors.rateLimited',
   'apiErrors.fileRejected',
   'apiErrors.server',
+  'apiErrors.unavailable',
   'apiErrors.notFound',
   'apiErrors.methodNotAllowed',
   'apiErrors.notSentTitle',
@@ -175,14 +202,16 @@ const fileProblems: Record<UploadRejection | 'missing', string> = {
   'stl-truncated': 'apiErrors.fileRejected',
 };
 
-/** Why a submission is taken for a bot's: a filled honeypot, or no or too short a fill time. */
+/**
+ * Why a submission is taken for a bot's: a filled honeypot, or a fill time shorter than a person needs.
+ * A missing fill time is no sign by itself: a client posting the specification's own payload sends none.
+ */
 function spamReason(body: Record<string, unknown>, minFillMs: number): string | undefined {
   const honeypot = body._hp;
   if (honeypot !== undefined && honeypot !== null && honeypot !== '') return 'honeypot filled';
   const raw = body._elapsedMs;
   const elapsed = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : Number.NaN;
-  if (!Number.isFinite(elapsed)) return 'no fill time';
-  if (elapsed < minFillMs) return `filled in ${Math.max(0, Math.round(elapsed))} ms`;
+  if (Number.isFinite(elapsed) && elapsed < minFillMs) return `filled in ${Math.max(0, Math.round(elapsed))} ms`;
   return undefined;
 }
 
@@ -198,6 +227,8 @@ class Refusal extends Error {
     readonly status: number,
     readonly key: string,
     readonly vars: Record<string, string | number> = {},
+    /** Seconds after which the sender may try again (Retry-After). */
+    readonly retryAfter?: number,
   ) {
     super(key);
   }
@@ -219,32 +250,29 @@ const frameworkRefusals: Record<string, () => Refusal> = {
   FST_INVALID_MULTIPART_CONTENT_TYPE: malformed,
 };
 
-/** The text fields and the one file of a multipart order. */
+/** The text fields and the one file of a multipart order; the file is on disk under a temporary name. */
 interface OrderBody {
   fields: Record<string, string>;
-  file?: { filename: string; bytes: Buffer };
+  file?: { filename: string; path: string; size: number };
 }
 
-/** A file part's bytes; refused the moment it passes the size limit, not when the body ends (it may never). */
-function collect(stream: Readable): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-    stream.once('limit', () => reject(tooLarge()));
-    stream.once('end', () => resolve(Buffer.concat(chunks)));
-    stream.once('error', reject);
-  });
-}
-
-/** Reads an order's parts; a field given twice, a part in another encoding or a cut-off body is malformed. */
-async function readOrder(request: FastifyRequest): Promise<OrderBody> {
+/**
+ * Reads an order's parts, the file straight to disk; a field given twice or a cut-off body is malformed.
+ * When it throws, no file it received is left.
+ */
+async function readOrder(request: FastifyRequest, dataDir: string): Promise<OrderBody> {
   const fields: Record<string, string> = {};
   let file: OrderBody['file'];
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
-        const bytes = await collect(part.file);
-        if (part.fieldname === 'file') file = { filename: part.filename, bytes };
+        // Only the part named `file` is kept; another file part is read and thrown away.
+        if (part.fieldname !== 'file' || file) {
+          part.file.resume();
+          continue;
+        }
+        const received = await receiveUpload(dataDir, part.file);
+        file = { filename: part.filename, ...received };
         continue;
       }
       if (part.valueTruncated || part.fieldnameTruncated) throw tooLarge();
@@ -252,7 +280,10 @@ async function readOrder(request: FastifyRequest): Promise<OrderBody> {
       fields[part.fieldname] = typeof part.value === 'string' ? part.value : '';
     }
   } catch (error: unknown) {
+    if (file) await discardUpload(file.path);
     if (error instanceof Refusal) throw error;
+    if (error instanceof UploadTooLarge) throw tooLarge();
+    if (isStorageFault(error)) throw error;
     const code = (error as { code?: string }).code;
     const refusal = code ? frameworkRefusals[code] : undefined;
     // busboy's own errors (no boundary, a body that ends mid-part) say the form cannot be read.
@@ -291,6 +322,16 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions): Prom
   };
   const t = (request: FastifyRequest) => translate[requestLanguage(queryOf(request.raw), request.headers['accept-language'])];
 
+  // A storage fault is logged when it starts and when it clears, not with every submission it refuses.
+  let storageFault = false;
+  /** Orders whose body is being read now. */
+  let uploading = 0;
+  const stored = () => {
+    if (!storageFault) return;
+    storageFault = false;
+    logger.info('submissions are stored again');
+  };
+
   /** Sends one answer; a body left unread (or cut off) ends the connection once the answer is out. */
   function answer(request: FastifyRequest, reply: FastifyReply, status: number, type: string, text: string): FastifyReply {
     reply.code(status).header('content-type', type).header('cache-control', 'no-store');
@@ -303,6 +344,8 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions): Prom
   }
 
   function fail(request: FastifyRequest, reply: FastifyReply, status: number, error: string, fields?: Record<string, string>): FastifyReply {
+    // Too large: what may still come is not read, so the connection ends with this answer.
+    if (status === 413) reply.header('connection', 'close');
     return answer(request, reply, status, 'application/json; charset=utf-8', JSON.stringify({ success: false, error, ...(fields ? { fields } : {}) }));
   }
 
@@ -374,7 +417,14 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions): Prom
     // A form the browser sent by itself gets a page, not JSON, whatever refused it before its body was read.
     const endpoint = endpoints[request.routeOptions.url ?? ''];
     if (refusal?.status === 429 && endpoint && isPageLoad(request.raw)) return notSentPage(request, reply, endpoint, { status: 429 });
+    if (refusal?.retryAfter) reply.header('retry-after', String(refusal.retryAfter));
     if (refusal) return fail(request, reply, refusal.status, t(request)(refusal.key, refusal.vars));
+    if (isStorageFault(error)) {
+      if (!storageFault) logger.error({ err: error, path: request.routeOptions.url }, 'submissions cannot be stored: answering 503 until they can');
+      storageFault = true;
+      reply.header('retry-after', '300');
+      return fail(request, reply, 503, t(request)('apiErrors.unavailable'));
+    }
     logger.error({ err: error, method: request.method, path: request.routeOptions.url }, 'error answering a form');
     return fail(request, reply, 500, t(request)('apiErrors.server'));
   });
@@ -394,6 +444,12 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions): Prom
         if (mediaType(request.raw) !== wanted) throw new Refusal(415, 'apiErrors.unsupportedType');
         const length = declaredLength(request.raw);
         if (length !== undefined && length > (endpoint.body === 'json' ? apiLimits.jsonBytes : apiLimits.multipartBytes)) throw tooLarge();
+        if (endpoint.body === 'multipart') {
+          // Each file arriving holds a connection and room on disk: a few at a time, the rest come back shortly.
+          if (uploading >= (options.uploadsAtOnce ?? apiLimits.uploadsAtOnce)) throw new Refusal(503, 'apiErrors.unavailable', {}, 60);
+          uploading += 1;
+          reply.raw.once('close', () => (uploading -= 1));
+        }
         if (request.headers.expect?.toLowerCase() === '100-continue') reply.raw.writeContinue();
         return payload;
       },
@@ -402,13 +458,34 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions): Prom
     // Any other method gets 405 (HEAD without a body), before a byte of a body is read.
     app.route({ method: ['GET', 'HEAD', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'], url: path, config: { rateLimit: false }, handler: (request, reply) => fail(request, reply.header('allow', 'POST'), 405, t(request)('apiErrors.methodNotAllowed')) });
   }
+  // What a load balancer or an uptime monitor polls: 200 while submissions can be stored and mail goes out.
+  app.get('/api/health', { config: { rateLimit: false } }, (request, reply) => {
+    const state = options.health();
+    const draining = state.oldestWaitingAt === null || now() - state.oldestWaitingAt < drainMs;
+    const ok = state.database === null && draining;
+    const body = {
+      status: ok ? 'ok' : 'failing',
+      database: state.database === null ? 'writable' : `cannot be written: ${state.database}`,
+      mails: {
+        waiting: state.waiting,
+        givenUp: state.givenUp,
+        oldestWaitingMinutes: state.oldestWaitingAt === null ? null : Math.floor((now() - state.oldestWaitingAt) / 60_000),
+      },
+    };
+    return reply.code(ok ? 200 : 503).header('content-type', 'application/json; charset=utf-8').header('cache-control', 'no-store').send(JSON.stringify(body));
+  });
   app.all('/api/*', { config: { rateLimit: false } }, (request, reply) => fail(request, reply, 404, t(request)('apiErrors.notFound')));
 
   async function takeOrder(request: FastifyRequest, reply: FastifyReply, endpoint: Endpoint): Promise<FastifyReply> {
-    const order = await readOrder(request);
-    // As the browser sends it: a blank field is an absent one.
-    const body = Object.fromEntries(Object.entries(order.fields).filter(([, value]) => value.trim() !== ''));
-    return take(request, reply, endpoint, body, order);
+    const order = await readOrder(request, dataDir);
+    try {
+      // As the browser sends it: a blank field is an absent one.
+      const body = Object.fromEntries(Object.entries(order.fields).filter(([, value]) => value.trim() !== ''));
+      return await take(request, reply, endpoint, body, order);
+    } finally {
+      // A kept file was moved away, a refused one removed before its answer; this catches what a fault left.
+      if (order.file) await discardUpload(order.file.path);
+    }
   }
 
   async function take(request: FastifyRequest, reply: FastifyReply, endpoint: Endpoint, parsed: unknown, order?: OrderBody): Promise<FastifyReply> {
@@ -418,35 +495,46 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions): Prom
     const body = parsed as Record<string, unknown>;
     const spam = spamReason(body, options.minFillMs);
     if (spam) {
-      logger.info({ kind: endpoint.kind, reason: spam }, 'dropped a submission taken for a bot\'s');
+      // Kept, unchecked and without mails (nor the file of an order): the lab can still find a person's
+      // form among them, and retention deletes them as any other.
+      if (order?.file) await discardUpload(order.file.path);
+      const id = await store.save({ id: randomUUID(), kind: endpoint.kind, lang, data: body, messages: [], spam });
+      stored();
+      logger.info({ kind: endpoint.kind, id, reason: spam }, 'submission kept as suspected spam');
       return answer(request, reply, 200, 'application/json; charset=utf-8', '{"success":true}');
     }
 
     const result = formSchemas[endpoint.kind].safeParse(body);
     const fields = result.success ? {} : fieldErrors(result.error.issues, tr, forms.messages[lang]);
-    let accepted: { bytes: Uint8Array; filename: string; kind: UploadInfo['kind']; extension: string } | undefined;
+    let accepted: { path: string; filename: string; kind: UploadInfo['kind']; extension: string; size: number } | undefined;
     if (order) {
       const file = order.file;
-      const missing = !file || (file.bytes.length === 0 && file.filename === '');
-      const check = missing ? undefined : detectUpload(new Uint8Array(file.bytes));
+      const missing = !file || (file.size === 0 && file.filename === '');
+      // The check reads the whole file, now that it has arrived; while it arrived it was on disk only.
+      const check = missing ? undefined : detectUpload(new Uint8Array(await readFile(file.path)));
       if (missing || !check?.ok) fields.file = tr(fileProblems[missing ? 'missing' : (check as { reason: UploadRejection }).reason]);
-      else accepted = { bytes: file.bytes, filename: cleanFilename(file.filename, check.extension), kind: check.kind, extension: check.extension };
+      else accepted = { path: file.path, filename: cleanFilename(file.filename, check.extension), kind: check.kind, extension: check.extension, size: file.size };
     }
-    if (!result.success || Object.keys(fields).length > 0) return fail(request, reply, 400, tr('apiErrors.invalid'), fields);
+    if (!result.success || Object.keys(fields).length > 0) {
+      // Gone before the answer, so nothing of a refused order is on disk once the sender reads why.
+      if (order?.file) await discardUpload(order.file.path);
+      return fail(request, reply, 400, tr('apiErrors.invalid'), fields);
+    }
 
     const data = result.data as Record<string, unknown>;
+    const id = randomUUID();
     let upload: UploadInfo | undefined;
     if (accepted) {
-      const stored = await storeUpload(dataDir, accepted.bytes, accepted.extension);
-      upload = { path: stored.path, filename: accepted.filename, kind: accepted.kind, size: accepted.bytes.length };
+      upload = { path: await keepUpload(dataDir, accepted.path, id, accepted.extension), filename: accepted.filename, kind: accepted.kind, size: accepted.size };
     }
     try {
       const messages = mailsFor(endpoint.kind, data, lang, setup, new Date(now()), upload);
-      const id = await store.save({ kind: endpoint.kind, lang, data, messages, ...(upload ? { upload: { path: upload.path, name: upload.filename } } : {}) });
+      await store.save({ id, kind: endpoint.kind, lang, data, messages, ...(upload ? { upload: { path: upload.path, name: upload.filename } } : {}) });
+      stored();
       logger.info({ kind: endpoint.kind, id }, 'submission stored');
     } catch (error) {
       // Nothing of a submission that was not stored stays on disk.
-      if (upload) await rm(upload.path, { force: true }).catch(() => {});
+      if (upload) await discardUpload(upload.path);
       throw error;
     }
     delivery.kick();

@@ -25,15 +25,23 @@ export interface DeliveryOptions {
 }
 
 const retryDelays = [5_000, 30_000, 2 * 60_000, 10 * 60_000];
+/** Attempts after which a message is given up: with the backoff below, about a day of trying. */
+export const maxAttempts = 50;
 const pruneEveryMs = 60 * 60_000;
 const batchSize = 50;
 // Longer than a send can take with the SMTP timeouts; another process on the same database waits this long
 // before taking over a message whose sender died mid-send.
 const leaseMs = 5 * 60_000;
 
-/** 5 s, 30 s, 2 min, 10 min, then every 30 min, forever. */
+/** 5 s, 30 s, 2 min, 10 min, then every 30 min (until `maxAttempts`). */
 export function defaultBackoffMs(attempt: number): number {
   return retryDelays[attempt - 1] ?? 30 * 60_000;
+}
+
+/** A rejection the mail server will give again whatever the wait: an SMTP 5xx reply (no such mailbox, refused content). */
+function permanent(error: unknown): boolean {
+  const code = (error as { responseCode?: unknown }).responseCode;
+  return typeof code === 'number' && code >= 500 && code < 600;
 }
 
 function errorText(error: unknown): string {
@@ -57,6 +65,8 @@ export function startDelivery(options: DeliveryOptions): Delivery {
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
   let lastPrune = -Infinity;
+  // A fault that lasts is logged when it starts and when it clears, not at every poll.
+  let fault: string | null = null;
 
   function prune(): void {
     if (now() - lastPrune < pruneEveryMs) return;
@@ -71,6 +81,11 @@ export function startDelivery(options: DeliveryOptions): Delivery {
       await transport.send(entry.message);
     } catch (error) {
       const attempt = entry.attempts + 1;
+      if (permanent(error) || attempt >= maxAttempts) {
+        store.markGivenUp(entry.id, errorText(error));
+        logger.error({ mail: entry.id, attempt, error: errorText(error) }, 'mail given up: it is not tried again');
+        return;
+      }
       const wait = backoffMs(attempt);
       store.markFailed(entry.id, errorText(error), now() + wait);
       logger.warn({ mail: entry.id, attempt, retryInSeconds: Math.round(wait / 1000), error: errorText(error) }, 'mail failed');
@@ -116,7 +131,16 @@ export function startDelivery(options: DeliveryOptions): Delivery {
     timer = null;
     again = false;
     running = cycle()
-      .catch((error: unknown) => logger.error({ error: errorText(error) }, 'delivery failed'))
+      .then(() => {
+        if (fault === null) return;
+        fault = null;
+        logger.info('delivery works again');
+      })
+      .catch((error: unknown) => {
+        if (fault !== null) return;
+        fault = errorText(error);
+        logger.error({ error: fault }, 'delivery failed: the outbox cannot be read or updated');
+      })
       .finally(() => {
         running = null;
         if (again) run();

@@ -11,6 +11,7 @@ import { defaultMinFillMs, defaultRateLimit, type ApiSettings } from './settings
 import { sitePlugin } from './site.ts';
 import { loadSiteIndex } from './site-index.ts';
 import { batchSaves, openStore } from './store.ts';
+import { clearIncoming } from './uploads.ts';
 
 /** Where the build is, where to listen, and the forms API's settings (`readApiSettings` reads them from the environment). */
 export interface ServerOptions extends Partial<Omit<ApiSettings, 'dataDir' | 'port'>> {
@@ -24,9 +25,20 @@ export interface ServerOptions extends Partial<Omit<ApiSettings, 'dataDir' | 'po
   logger?: Logger;
   /** Where submissions.db, uploads/ and mail/ (the .eml files without SMTP) are kept. */
   dataDir: string;
+  /** The connection timeouts (`serverTimeouts`); tests pass shorter ones. */
+  timeouts?: Partial<typeof serverTimeouts>;
+  /** Orders whose file may arrive at once (8); tests pass fewer. */
+  uploadsAtOnce?: number;
   /** The delivery loop's poll and retry timing; tests shorten them. */
   delivery?: Pick<DeliveryOptions, 'pollMs' | 'backoffMs'>;
 }
+
+/**
+ * How long a connection may take, chosen rather than Node's defaults (about 60 s for the headers, 5 min
+ * for a request): headers come in one packet from a browser; a whole request, the order's 10 MB file
+ * included, fits in 3 minutes down to about 500 kbit/s; an idle keep-alive connection is closed after 5 s.
+ */
+export const serverTimeouts = { headersMs: 15_000, requestMs: 180_000, keepAliveMs: 5_000 };
 
 /** What the forms API needs besides the HTTP layer: its settings, the store and the delivery loop. */
 export type FormsOptions = Omit<ServerOptions, 'distDir' | 'port' | 'host'>;
@@ -52,7 +64,8 @@ declare module 'fastify' {
  * policy), a plain "Bad Request" for a target the router cannot read, and `Expect: 100-continue`
  * handed to the routes, which send "100 Continue" only for a body they will read.
  */
-export function createApp(options: { trustProxy?: boolean; logger?: Logger; siteUrl?: string } = {}): FastifyInstance {
+export function createApp(options: { trustProxy?: boolean; logger?: Logger; siteUrl?: string; timeouts?: Partial<typeof serverTimeouts> } = {}): FastifyInstance {
+  const timeouts = { ...serverTimeouts, ...options.timeouts };
   // The server's own pino logger; a request is logged only when something is wrong with it.
   const loggerInstance: FastifyBaseLogger = options.logger ?? createLogger({ level: 'silent' });
   const app = Fastify({
@@ -63,6 +76,14 @@ export function createApp(options: { trustProxy?: boolean; logger?: Logger; site
     // Each route answers HEAD itself (the site with the headers of GET, the API with 405).
     exposeHeadRoutes: false,
     routerOptions: { ignoreTrailingSlash: false, ignoreDuplicateSlashes: false, maxParamLength: 500 },
+    // Fastify sets these two on the server itself (its defaults: no request limit, 72 s of keep-alive).
+    requestTimeout: timeouts.requestMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    http: {
+      headersTimeout: timeouts.headersMs,
+      // Node looks for connections past their time this often; a second keeps a stalled one from lingering.
+      connectionsCheckingInterval: Math.min(1_000, timeouts.headersMs),
+    },
     frameworkErrors: (_error, _request, reply: FastifyReply) => {
       void reply.code(400).header('content-type', 'text/plain; charset=utf-8').header('cache-control', 'no-store').send('Bad Request\n');
     },
@@ -102,6 +123,15 @@ export function startForms(forms: FormsSettings, options: FormsOptions): { regis
     await app.register(apiPlugin, {
       forms,
       store: { save: batchSaves(store) },
+      health: () => {
+        let database: string | null = null;
+        try {
+          store.checkWritable(Date.now());
+        } catch (error) {
+          database = error instanceof Error ? ((error as { code?: string }).code ?? error.message) : String(error);
+        }
+        return { database, ...store.outboxState() };
+      },
       delivery,
       dataDir: options.dataDir,
       labEmail: options.labEmail,
@@ -109,6 +139,7 @@ export function startForms(forms: FormsSettings, options: FormsOptions): { regis
       rateLimit: options.rateLimit ?? defaultRateLimit,
       minFillMs: options.minFillMs ?? defaultMinFillMs,
       origins: options.origins,
+      uploadsAtOnce: options.uploadsAtOnce,
       logger,
     });
   };
@@ -125,9 +156,11 @@ export async function startServer(options: ServerOptions): Promise<Server> {
   const logger = options.logger ?? createLogger();
   const forms = loadSiteIndex(options.distDir).forms;
   warnIfOpen(options.dataDir, logger);
-  const app = createApp({ trustProxy: options.trustProxy, logger, siteUrl: forms.siteUrl });
+  const app = createApp({ trustProxy: options.trustProxy, logger, siteUrl: forms.siteUrl, timeouts: options.timeouts });
   const api = startForms(forms, { ...options, logger });
   try {
+    const left = await clearIncoming(options.dataDir);
+    if (left > 0) logger.info({ files: left }, 'removed uploads a previous run left half-received');
     await app.register(api.register);
     await app.register(sitePlugin, { distDir: options.distDir, logger });
     await app.listen({ port: options.port, host: options.host ?? '0.0.0.0', listenTextResolver: (address: string) => `listening on ${address}` });

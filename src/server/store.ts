@@ -10,6 +10,8 @@ export type SubmissionKind = FormKind;
 
 /** What the HTTP API hands over once a form has passed validation. */
 export interface SubmissionInput {
+  /** Its id, when the caller needs it first (an upload is named after it); a new one otherwise. */
+  id?: string;
   kind: SubmissionKind;
   lang: 'en' | 'nl';
   /** The validated form fields, stored as JSON. */
@@ -18,6 +20,11 @@ export interface SubmissionInput {
   upload?: { path: string; name: string };
   /** The mails this submission must cause (to the lab, to the visitor), queued in the same transaction. */
   messages: MailMessage[];
+  /**
+   * Why it is taken for a bot's (a filled honeypot, a form sent faster than a person fills it in). Such a
+   * submission is kept, unchecked, with no mails: the lab can see it, and retention deletes it as any other.
+   */
+  spam?: string;
 }
 
 /** One queued mail, as the delivery loop sees it. */
@@ -48,6 +55,12 @@ export interface Store {
   markSent(id: string, now: number): void;
   /** Counts a failed attempt, keeps the error and reschedules the message. */
   markFailed(id: string, error: string, nextAttemptAt: number): void;
+  /** Gives a message up after an attempt it can never pass (a permanent rejection, too many attempts): it is not tried again. */
+  markGivenUp(id: string, error: string): void;
+  /** Writes to the database (one row of its own), throwing the error a submission would meet; for the health check. */
+  checkWritable(now: number): void;
+  /** How many messages wait to be sent and how many were given up, and when the oldest waiting one was queued. */
+  outboxState(): { waiting: number; givenUp: number; oldestWaitingAt: number | null };
   countSubmissions(): number;
   /** Every message not sent yet, oldest first. */
   pending(): OutboxEntry[];
@@ -77,7 +90,8 @@ const schema = `
     created_at INTEGER NOT NULL,
     data TEXT NOT NULL,
     upload_path TEXT,
-    upload_name TEXT
+    upload_name TEXT,
+    spam TEXT
   );
   CREATE INDEX IF NOT EXISTS submissions_created_at ON submissions(created_at);
   CREATE TABLE IF NOT EXISTS outbox (
@@ -93,6 +107,7 @@ const schema = `
   );
   CREATE INDEX IF NOT EXISTS outbox_due ON outbox(status, next_attempt_at);
   CREATE INDEX IF NOT EXISTS outbox_submission ON outbox(submission_id);
+  CREATE TABLE IF NOT EXISTS health (id INTEGER PRIMARY KEY CHECK (id = 1), checked_at INTEGER NOT NULL);
 `;
 
 const outboxColumns = 'id, submission_id, message, attempts, next_attempt_at, last_error, created_at';
@@ -128,9 +143,12 @@ export function openStore(options: { dataDir: string; now?: () => number }): Sto
   db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');
   db.exec(schema);
+  // A database from before suspected spam was kept gains its column.
+  const columns = db.prepare<[], { name: string }>('PRAGMA table_info(submissions)').all();
+  if (!columns.some((column) => column.name === 'spam')) db.exec('ALTER TABLE submissions ADD COLUMN spam TEXT');
 
-  const insertSubmission = db.prepare<[string, string, string, number, string, string | null, string | null]>(
-    'INSERT INTO submissions (id, kind, lang, created_at, data, upload_path, upload_name) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  const insertSubmission = db.prepare<[string, string, string, number, string, string | null, string | null, string | null]>(
+    'INSERT INTO submissions (id, kind, lang, created_at, data, upload_path, upload_name, spam) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
   );
   const insertMessage = db.prepare<[string, string, string, number, number]>(
     "INSERT INTO outbox (id, submission_id, message, status, next_attempt_at, created_at) VALUES (?, ?, ?, 'pending', ?, ?)",
@@ -147,6 +165,12 @@ export function openStore(options: { dataDir: string; now?: () => number }): Sto
   const updateFailed = db.prepare<[string, number, string]>(
     "UPDATE outbox SET attempts = attempts + 1, last_error = ?, next_attempt_at = ? WHERE id = ? AND status = 'pending'",
   );
+  const updateGivenUp = db.prepare<[string, string]>(
+    "UPDATE outbox SET status = 'failed', attempts = attempts + 1, last_error = ? WHERE id = ? AND status = 'pending'",
+  );
+  const selectOutboxState = db.prepare<[], { waiting: number; givenUp: number; oldest: number | null }>(
+    "SELECT count(*) FILTER (WHERE status = 'pending') AS waiting, count(*) FILTER (WHERE status = 'failed') AS givenUp, min(created_at) FILTER (WHERE status = 'pending') AS oldest FROM outbox",
+  );
   const selectCount = db.prepare<[], { count: number }>('SELECT count(*) AS count FROM submissions');
   const selectPending = db.prepare<[], OutboxRow>(
     `SELECT ${outboxColumns} FROM outbox WHERE status = 'pending' ORDER BY created_at, rowid`,
@@ -156,11 +180,12 @@ export function openStore(options: { dataDir: string; now?: () => number }): Sto
        AND NOT EXISTS (SELECT 1 FROM outbox o WHERE o.submission_id = s.id AND o.status = 'pending')`,
   );
   const deleteSubmission = db.prepare<[string]>('DELETE FROM submissions WHERE id = ?');
+  const touchHealth = db.prepare<[number]>('INSERT OR REPLACE INTO health (id, checked_at) VALUES (1, ?)');
 
   const insert = (input: SubmissionInput): string => {
-    const id = randomUUID();
+    const id = input.id ?? randomUUID();
     const createdAt = now();
-    insertSubmission.run(id, input.kind, input.lang, createdAt, JSON.stringify(input.data), input.upload?.path ?? null, input.upload?.name ?? null);
+    insertSubmission.run(id, input.kind, input.lang, createdAt, JSON.stringify(input.data), input.upload?.path ?? null, input.upload?.name ?? null, input.spam ?? null);
     for (const message of input.messages) insertMessage.run(randomUUID(), id, JSON.stringify(message), createdAt, createdAt);
     return id;
   };
@@ -181,6 +206,16 @@ export function openStore(options: { dataDir: string; now?: () => number }): Sto
     },
     markFailed: (id, error, nextAttemptAt) => {
       updateFailed.run(error, nextAttemptAt, id);
+    },
+    markGivenUp: (id, error) => {
+      updateGivenUp.run(error, id);
+    },
+    checkWritable: (at) => {
+      touchHealth.run(at);
+    },
+    outboxState: () => {
+      const state = selectOutboxState.get();
+      return { waiting: state?.waiting ?? 0, givenUp: state?.givenUp ?? 0, oldestWaitingAt: state?.oldest ?? null };
     },
     countSubmissions: () => selectCount.get()?.count ?? 0,
     pending: () => selectPending.all().map(toEntry),

@@ -160,6 +160,8 @@ export interface StoredSubmission {
   data: Record<string, unknown>;
   upload_path: string | null;
   upload_name: string | null;
+  /** Why it was taken for a bot's, or null. */
+  spam: string | null;
   messages: { to: string; subject: string; text: string; replyTo?: string; attachment?: { path: string; filename: string } }[];
 }
 
@@ -167,7 +169,7 @@ export interface StoredSubmission {
 export function storedSubmissions(dataDir: string): StoredSubmission[] {
   const db = new Database(join(dataDir, 'submissions.db'), { readonly: true });
   try {
-    const rows = db.prepare('SELECT id, kind, lang, data, upload_path, upload_name FROM submissions ORDER BY rowid').all() as (Omit<StoredSubmission, 'data' | 'messages'> & { data: string })[];
+    const rows = db.prepare('SELECT id, kind, lang, data, upload_path, upload_name, spam FROM submissions ORDER BY rowid').all() as (Omit<StoredSubmission, 'data' | 'messages'> & { data: string })[];
     const messages = db.prepare('SELECT message FROM outbox WHERE submission_id = ? ORDER BY rowid');
     return rows.map((row) => ({
       ...row,
@@ -192,10 +194,16 @@ export function pendingMails(dataDir: string): number {
 /** The files in a folder under the data folder, or none when it does not exist. */
 export function filesIn(dataDir: string, folder: string): string[] {
   try {
-    return readdirSync(join(dataDir, folder));
+    // uploads/.incoming/ is listed apart: it holds what is still arriving (see incomingUploads).
+    return readdirSync(join(dataDir, folder)).filter((name) => name !== '.incoming');
   } catch {
     return [];
   }
+}
+
+/** Uploads still arriving, or left by a failure: none once every request is answered. */
+export function incomingUploads(dataDir: string): string[] {
+  return filesIn(dataDir, join('uploads', '.incoming'));
 }
 
 /** The forms API alone, on a free port, with a store of the test's own (one that fails, say); its logs are collected. */
@@ -205,6 +213,7 @@ export async function startApiWithStore(store: ApiOptions['store'], dataDir: str
   await app.register(apiPlugin, {
     forms: loadSiteIndex(fixtureDist).forms,
     store,
+    health: () => ({ database: null, waiting: 0, givenUp: 0, oldestWaitingAt: null }),
     delivery: { kick: () => {} },
     dataDir,
     rateLimit: 100,

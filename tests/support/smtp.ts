@@ -14,13 +14,20 @@ export interface Smtp {
   close(): Promise<void>;
 }
 
-/** A real SMTP server in the test process; `delayMs` holds back the final "250 OK" of each message. */
-export async function startSmtp(port = 0, delayMs = 0): Promise<Smtp> {
+/**
+ * A real SMTP server in the test process; `delayMs` holds back the final "250 OK" of each message, and
+ * `rejects` refuses the recipients it names with a permanent "550 No such user".
+ */
+export async function startSmtp(port = 0, delayMs = 0, rejects: readonly string[] = []): Promise<Smtp> {
   const received: Received[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (!rejects.includes(address.address)) return callback();
+      callback(Object.assign(new Error('No such user here'), { responseCode: 550 }));
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));

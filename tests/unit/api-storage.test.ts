@@ -1,10 +1,11 @@
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { contact, orderFields, postJson, startApiServer, type ApiServer } from '../support/api.ts';
+import { contact, incomingUploads, orderFields, postJson, startApiServer, type ApiServer } from '../support/api.ts';
 import { waitFor } from '../support/smtp.ts';
-import { postOrder, uploadFixture } from '../support/uploads.ts';
+import { multipart, postOrder, uploadFixture } from '../support/uploads.ts';
 
 // What the server writes under DATA_DIR, and how it behaves when that folder or its disk fails.
 
@@ -74,5 +75,69 @@ describe('files only the server can read', () => {
     ]);
     const closed = join(scratch(), 'closed');
     expect((await api({ dataDir: closed })).logs.filter((line) => line.level === 40)).toEqual([]);
+  });
+});
+
+/** Opens a raw connection, writes `head`, and resolves with what the server sent before it closed the connection. */
+function rawRequest(port: number, head: string, trickle?: { every: number; byte: string }): Promise<{ answer: string; closedAfterMs: number }> {
+  return new Promise((resolve, reject) => {
+    const started = Date.now();
+    const socket = connect(port, '127.0.0.1', () => socket.write(head));
+    const timer = trickle ? setInterval(() => socket.writable && socket.write(trickle.byte), trickle.every) : undefined;
+    let answer = '';
+    socket.on('data', (chunk: Buffer) => (answer += chunk.toString('latin1')));
+    socket.on('error', () => {});
+    socket.on('close', () => {
+      clearInterval(timer);
+      resolve({ answer, closedAfterMs: Date.now() - started });
+    });
+    setTimeout(() => reject(new Error('the server kept the connection open')), 30_000).unref();
+  });
+}
+
+describe('timeouts that are chosen', () => {
+  it('closes a connection whose headers do not finish in time, and one whose body trickles past the request time', async () => {
+    const server = await api({ dataDir: join(scratch(), 'data'), timeouts: { headersMs: 400, requestMs: 1_500, keepAliveMs: 5_000 } });
+    const headers = await rawRequest(server.port, 'POST /api/contact HTTP/1.1\r\nHost: localhost\r\nContent-Type: app');
+    expect(headers.answer).toMatch(/^HTTP\/1\.1 408 /);
+    const body = await rawRequest(server.port, 'POST /api/contact HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 20000\r\n\r\n{"name":"', { every: 100, byte: 'a' });
+    expect(body.closedAfterMs).toBeGreaterThanOrEqual(1_400);
+    expect(body.answer === '' || /^HTTP\/1\.1 408 /.test(body.answer)).toBe(true);
+  });
+});
+
+describe('uploads on disk', () => {
+  it('takes a few files at a time and tells the next sender to come back, keeping nothing of it', async () => {
+    const dataDir = join(scratch(), 'data');
+    const server = await api({ dataDir, uploadsAtOnce: 2 });
+    const { body, type } = multipart(orderFields(), [{ bytes: uploadFixture('pixel.png'), filename: 'photo.png' }]);
+    // Two orders whose file never finishes arriving: their part is on disk, not in memory.
+    const stalled = [0, 1].map(() => {
+      const socket = connect(server.port, '127.0.0.1', () => {
+        socket.write(`POST /api/order HTTP/1.1\r\nHost: localhost\r\nContent-Type: ${type}\r\nContent-Length: ${body.length + 1_000_000}\r\n\r\n`);
+        socket.write(body.subarray(0, body.length - 50));
+      });
+      socket.on('error', () => {});
+      cleanups.push(() => void socket.destroy());
+      return socket;
+    });
+    await waitFor(() => incomingUploads(dataDir).length === 2, 'both files arriving');
+    const third = await postOrder(server.port, orderFields(), [{ bytes: uploadFixture('pixel.png'), filename: 'photo.png' }]);
+    expect(third.status).toBe(503);
+    expect(third.headers['retry-after']).toBe('60');
+    expect(third.json).toEqual({ success: false, error: 'We cannot take your form at the moment. Please try again in a few minutes, or call us.' });
+    // A sender that gives up leaves nothing: its half file goes with its connection.
+    for (const socket of stalled) socket.destroy();
+    await waitFor(() => incomingUploads(dataDir).length === 0, 'the half files removed');
+    expect((await postOrder(server.port, orderFields(), [{ bytes: uploadFixture('pixel.png'), filename: 'photo.png' }])).status).toBe(200);
+  });
+
+  it('removes at start what a stopped run left half-received', async () => {
+    const dataDir = join(scratch(), 'data');
+    mkdirSync(join(dataDir, 'uploads', '.incoming'), { recursive: true });
+    writeFileSync(join(dataDir, 'uploads', '.incoming', 'left.part'), 'half');
+    const server = await api({ dataDir });
+    expect(incomingUploads(dataDir)).toEqual([]);
+    expect(server.logs).toContainEqual(expect.objectContaining({ msg: 'removed uploads a previous run left half-received', files: 1 }));
   });
 });

@@ -4,7 +4,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { filesIn, orderFields, send, startApiServer, startApiWithStore, storedSubmissions, type ApiServer } from '../support/api.ts';
+import { filesIn, incomingUploads, orderFields, send, startApiServer, startApiWithStore, storedSubmissions, type ApiServer } from '../support/api.ts';
 import { multipart, postOrder, uploadFixture as fixture } from '../support/uploads.ts';
 
 const mib = 1024 * 1024;
@@ -47,6 +47,7 @@ describe('order uploads', () => {
   const expectNothingKept = () => {
     expect(storedSubmissions(api.dataDir)).toHaveLength(before);
     expect(filesIn(api.dataDir, 'uploads')).toHaveLength(stored);
+    expect(incomingUploads(api.dataDir)).toEqual([]);
   };
 
   it.each([
@@ -56,7 +57,7 @@ describe('order uploads', () => {
     ['letter.docx', 'docx', 'Word (DOCX)'],
     ['crown-ascii.stl', 'stl', 'STL'],
     ['crown-binary.stl', 'stl', 'STL'],
-  ])('accepts %s, stores it under a random name readable by the server only, and attaches it under its own name', async (name, extension, type) => {
+  ])('accepts %s, stores it as order-<id>.<kind> readable by the server only, and attaches it under its own name', async (name, extension, type) => {
     const bytes = fixture(name);
     const reply = await postOrder(api.port, orderFields(), [{ bytes, filename: `patient 12 ${name}` }]);
     expect(reply.status).toBe(200);
@@ -66,7 +67,8 @@ describe('order uploads', () => {
     expect(row.kind).toBe('order');
     expect(row.upload_name).toBe(`patient 12 ${name}`);
     expect(row.upload_path).toBe(join(api.dataDir, 'uploads', basename(row.upload_path!)));
-    expect(basename(row.upload_path!)).toMatch(new RegExp(`^[0-9a-f]{32}\\.${extension}$`));
+    // Named by the submission's id and the kind the bytes are, never by the visitor's name for it.
+    expect(basename(row.upload_path!)).toBe(`order-${row.id}.${extension}`);
     expect(readFileSync(row.upload_path!).equals(bytes)).toBe(true);
     expect(statSync(row.upload_path!).mode & 0o777).toBe(0o600);
     expect(row.data).toEqual({

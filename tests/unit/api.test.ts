@@ -346,10 +346,9 @@ describe('the forms API', () => {
   describe('bots', () => {
     it.each([
       ['a filled honeypot', { _hp: 'https://spam.example' }, 'honeypot filled'],
-      ['no fill time', { _elapsedMs: undefined }, 'no fill time'],
-      ['a fill time that is not a number', { _elapsedMs: 'soon' }, 'no fill time'],
       ['a fill time under 3 s', { _elapsedMs: 2999 }, 'filled in 2999 ms'],
-    ])('answers a form with %s exactly like a success, stores and sends nothing, and logs one line', async (_what, spam, line) => {
+      ['a fill time under 3 s sent as text', { _elapsedMs: '120' }, 'filled in 120 ms'],
+    ])('answers a form with %s exactly like a success, keeps it marked as suspected spam and sends no mail', async (_what, spam, reason) => {
       // Earlier tests' mails first, so any mail written now would be this one's.
       await waitFor(() => pendingMails(api.dataDir) === 0, 'earlier mails delivered');
       const before = storedSubmissions(api.dataDir).length;
@@ -358,21 +357,37 @@ describe('the forms API', () => {
       const reply = await postJson(api.port, `${appointmentPath}?lang=nl`, appointment(spam));
       expect(reply.status).toBe(200);
       expect(reply.text).toBe('{"success":true}');
-      expect(storedSubmissions(api.dataDir)).toHaveLength(before);
-      expect(api.logs.slice(logged).filter((entry) => !entry.msg.startsWith('mail ')).map((entry) => [entry.msg, entry.kind, entry.reason])).toEqual([["dropped a submission taken for a bot's", 'appointment', line]]);
+      const rows = storedSubmissions(api.dataDir).slice(before);
+      expect(rows.map((row) => [row.kind, row.spam, row.messages.length])).toEqual([['appointment', reason, 0]]);
+      expect(rows[0]!.data).toMatchObject({ FullName: 'Anna de Vries' });
+      expect(api.logs.slice(logged).filter((entry) => !entry.msg.startsWith('mail ')).map((entry) => [entry.msg, entry.kind, entry.reason])).toEqual([
+        ['submission kept as suspected spam', 'appointment', reason],
+      ]);
       await new Promise((resolve) => setTimeout(resolve, 100));
       expect(filesIn(api.dataDir, 'mail')).toHaveLength(mails);
+    });
+
+    it.each([
+      ['no fill time (the specification\'s own payload)', { _elapsedMs: undefined }],
+      ['a fill time that is not a number', { _elapsedMs: 'soon' }],
+    ])('takes a form with %s as a person\'s: stored, checked and mailed', async (_what, timing) => {
+      const before = storedSubmissions(api.dataDir).length;
+      expect((await postJson(api.port, appointmentPath, appointment(timing))).text).toBe('{"success":true}');
+      const rows = storedSubmissions(api.dataDir).slice(before);
+      expect(rows.map((row) => [row.spam, row.messages.length])).toEqual([[null, 2]]);
     });
 
     it('keeps a form filled in in exactly the minimum time', async () => {
       const before = storedSubmissions(api.dataDir).length;
       expect((await postJson(api.port, appointmentPath, appointment({ _elapsedMs: 3000 }))).text).toBe('{"success":true}');
-      expect(storedSubmissions(api.dataDir)).toHaveLength(before + 1);
+      expect(storedSubmissions(api.dataDir).slice(before).map((row) => row.spam)).toEqual([null]);
     });
 
-    it('drops a bot\'s form even when its fields are invalid, so the answer tells a bot nothing', async () => {
+    it('keeps a bot\'s form unchecked even when its fields are invalid, so the answer tells a bot nothing', async () => {
+      const before = storedSubmissions(api.dataDir).length;
       const reply = await postJson(api.port, `${appointmentPath}?lang=en`, { _hp: 'x', FullName: '' });
       expect(reply.text).toBe('{"success":true}');
+      expect(storedSubmissions(api.dataDir).slice(before).map((row) => [row.spam, row.data])).toEqual([['honeypot filled', { _hp: 'x', FullName: '' }]]);
     });
   });
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { defaultBackoffMs, startDelivery, type Delivery } from '../../src/server/delivery.ts';
+import { defaultBackoffMs, maxAttempts, startDelivery, type Delivery } from '../../src/server/delivery.ts';
 import { collectingLogger, type LogLine, type Logger } from '../../src/server/log.ts';
 import { createTransport, safeHeader, type MailMessage, type MailTransport } from '../../src/server/mail.ts';
 import { batchSaves, openStore, type Store, type SubmissionInput } from '../../src/server/store.ts';
@@ -57,8 +57,8 @@ function store(options: { now?: () => number } = {}): Store {
   return opened;
 }
 
-async function smtp(port = 0, delayMs = 0): Promise<Smtp> {
-  const server = await startSmtp(port, delayMs);
+async function smtp(port = 0, delayMs = 0, rejects: readonly string[] = []): Promise<Smtp> {
+  const server = await startSmtp(port, delayMs, rejects);
   cleanups.push(() => server.close());
   return server;
 }
@@ -294,6 +294,51 @@ describe('delivery', () => {
     await waitFor(() => opened.pending()[0]?.attempts === 2, 'the second attempt');
     expect(opened.pending()[0]?.nextAttemptAt).toBe(301_000);
     expect(lines.some((line) => line.msg === 'mail failed' && line.attempt === 2)).toBe(true);
+  });
+
+  it('gives up a message the mail server refuses for good (5xx), tries it no more, says so once and lets retention delete it', async () => {
+    let clock = 1_000;
+    const opened = store({ now: () => clock });
+    const mail = await smtp(0, 0, ['gone@example.nl']);
+    opened.save(submission([{ ...confirmation(), to: 'gone@example.nl' }]));
+    const loop = delivery({ store: opened, transport: smtpTransport(mail.port), now: () => clock, retentionMs: 86_400_000 });
+    await waitFor(() => opened.outboxState().givenUp === 1, 'the message given up');
+    expect(opened.outboxState()).toEqual({ waiting: 0, givenUp: 1, oldestWaitingAt: null });
+    expect(lines.filter((line) => line.msg.startsWith('mail given up')).map((line) => line.attempt)).toEqual([1]);
+    expect(lines.find((line) => line.msg.startsWith('mail given up'))?.error).toMatch(/550/);
+    clock += 3_600_000;
+    loop.kick();
+    await sleep(100);
+    expect(mail.received).toEqual([]);
+    expect(lines.filter((line) => line.msg.startsWith('mail given up'))).toHaveLength(1);
+    // A given-up message no longer holds its submission back from the retention deletion.
+    expect(opened.prune(86_400_000, clock + 2 * 86_400_000)).toEqual({ submissions: 1, uploads: 0 });
+  });
+
+  it('gives up a message after the last of a bounded number of attempts', async () => {
+    const opened = store();
+    opened.save(submission([confirmation()]));
+    const failing: MailTransport = { send: () => Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:25')) };
+    delivery({ store: opened, transport: failing, backoffMs: () => 0 });
+    await waitFor(() => opened.outboxState().givenUp === 1, 'the message given up');
+    expect(lines.filter((line) => line.msg === 'mail failed')).toHaveLength(maxAttempts - 1);
+    expect(lines.filter((line) => line.msg.startsWith('mail given up')).map((line) => line.attempt)).toEqual([maxAttempts]);
+  });
+
+  it('logs a fault of the outbox once while it lasts and once when it clears, not at every poll', async () => {
+    const opened = store();
+    let broken = true;
+    const flaky: Store = { ...opened, due: (...args) => (broken ? (() => { throw Object.assign(new Error('disk I/O error'), { code: 'SQLITE_IOERR' }); })() : opened.due(...args)) };
+    const loop = delivery({ store: flaky, transport: { send: () => Promise.resolve() } });
+    for (let n = 0; n < 5; n++) {
+      loop.kick();
+      await sleep(30);
+    }
+    expect(lines.filter((line) => line.msg.startsWith('delivery failed'))).toHaveLength(1);
+    broken = false;
+    loop.kick();
+    await waitFor(() => lines.some((line) => line.msg === 'delivery works again'), 'the recovery line');
+    expect(lines.filter((line) => line.msg.startsWith('delivery failed'))).toHaveLength(1);
   });
 
   it('backs off 5 s, 30 s, 2 min, 10 min and then every 30 min by default', () => {

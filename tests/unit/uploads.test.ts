@@ -1,18 +1,11 @@
-import { randomBytes } from 'node:crypto';
-import type * as Crypto from 'node:crypto';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PassThrough, Readable } from 'node:stream';
 import { strToU8, zipSync, type Zippable } from 'fflate';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { detectUpload, maxUploadBytes, storeUpload } from '../../src/server/uploads.ts';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { clearIncoming, detectUpload, keepUpload, maxUploadBytes, receiveUpload, UploadTooLarge } from '../../src/server/uploads.ts';
 import { projectRoot } from '../support/fixtures.ts';
-
-// The real randomBytes unless a test says otherwise, so one test can force a name collision.
-vi.mock('node:crypto', async (importOriginal) => {
-  const real = await importOriginal<typeof Crypto>();
-  return { ...real, randomBytes: vi.fn(real.randomBytes) };
-});
 
 const fixtures = join(projectRoot, 'tests', 'fixtures', 'uploads');
 const fixture = (name: string) => new Uint8Array(readFileSync(join(fixtures, name)));
@@ -207,7 +200,7 @@ describe('detectUpload', () => {
   });
 });
 
-describe('storeUpload', () => {
+describe('an upload on disk', () => {
   let dataDir: string;
   beforeEach(() => {
     dataDir = mkdtempSync(join(tmpdir(), 'uploads-'));
@@ -215,38 +208,69 @@ describe('storeUpload', () => {
   afterEach(() => {
     rmSync(dataDir, { recursive: true, force: true });
   });
+  const incoming = () => readdirSync(join(dataDir, 'uploads', '.incoming'));
+  const id = '0b8f1c2e-4a4b-4c1d-9e7f-3a2b1c0d9e8f';
 
-  it('writes the bytes to uploads/<32 random hex>.<extension>, mode 0600 in a 0700 folder', async () => {
-    const bytes = fixture('minimal.pdf');
-    const stored = await storeUpload(dataDir, bytes, 'pdf');
-    expect(stored.name).toMatch(/^[0-9a-f]{32}\.pdf$/);
-    expect(stored.path).toBe(join(dataDir, 'uploads', stored.name));
-    expect(readFileSync(stored.path)).toEqual(Buffer.from(bytes));
-    expect(statSync(stored.path).mode & 0o777).toBe(0o600);
-    expect(statSync(join(dataDir, 'uploads')).mode & 0o777).toBe(0o700);
+  it('streams a file to a temporary name, mode 0600 in folders of 0700, and says its size', async () => {
+    const bytes = Buffer.from(fixture('minimal.pdf'));
+    const received = await receiveUpload(dataDir, Readable.from([bytes.subarray(0, 100), bytes.subarray(100)]));
+    expect(received.size).toBe(bytes.length);
+    expect(received.path).toMatch(new RegExp(`^${join(dataDir, 'uploads', '.incoming')}/[0-9a-f]{32}\\.part$`));
+    expect(readFileSync(received.path)).toEqual(bytes);
+    expect(statSync(received.path).mode & 0o777).toBe(0o600);
+    for (const folder of ['uploads', 'uploads/.incoming']) expect(statSync(join(dataDir, folder)).mode & 0o777, folder).toBe(0o700);
   });
 
-  it('gives two stores of the same bytes different names', async () => {
-    const bytes = fixture('pixel.png');
-    const first = await storeUpload(dataDir, bytes, 'png');
-    const second = await storeUpload(dataDir, bytes, 'png');
-    expect(first.name).not.toBe(second.name);
-    expect(readdirSync(join(dataDir, 'uploads')).sort()).toEqual([first.name, second.name].sort());
+  it('stops at the limit the part reports and leaves nothing behind', async () => {
+    const part = new PassThrough();
+    const receiving = receiveUpload(dataDir, part);
+    part.write(Buffer.alloc(1000));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    part.emit('limit');
+    await expect(receiving).rejects.toBeInstanceOf(UploadTooLarge);
+    expect(incoming()).toEqual([]);
   });
 
-  it('never overwrites an existing upload, even if the random name repeats', async () => {
-    const same = Buffer.alloc(16, 0xab);
-    vi.mocked(randomBytes).mockReturnValueOnce(same as never).mockReturnValueOnce(same as never);
-    const first = await storeUpload(dataDir, fixture('minimal.pdf'), 'pdf');
-    expect(first.name).toBe(`${'ab'.repeat(16)}.pdf`);
-    await expect(storeUpload(dataDir, fixture('drawing.pdf'), 'pdf')).rejects.toMatchObject({ code: 'EEXIST' });
-    expect(readFileSync(first.path)).toEqual(Buffer.from(fixture('minimal.pdf')));
+  it('leaves nothing behind when the stream fails mid-way', async () => {
+    const part = new PassThrough();
+    const receiving = receiveUpload(dataDir, part);
+    part.write(Buffer.alloc(1000));
+    part.destroy(Object.assign(new Error('no space left on device'), { code: 'ENOSPC' }));
+    await expect(receiving).rejects.toMatchObject({ code: 'ENOSPC' });
+    expect(incoming()).toEqual([]);
   });
 
-  it('refuses an extension detectUpload never gives, so no path or page type can be smuggled in', async () => {
+  it('keeps a received file as uploads/order-<id>.<extension>, named by the submission and the detected kind only', async () => {
+    const received = await receiveUpload(dataDir, Readable.from([Buffer.from(fixture('pixel.png'))]));
+    const kept = await keepUpload(dataDir, received.path, id, 'png');
+    expect(kept).toBe(join(dataDir, 'uploads', `order-${id}.png`));
+    expect(readFileSync(kept)).toEqual(Buffer.from(fixture('pixel.png')));
+    expect(incoming()).toEqual([]);
+  });
+
+  it('never replaces a file already there', async () => {
+    const first = await receiveUpload(dataDir, Readable.from([Buffer.from('first')]));
+    await keepUpload(dataDir, first.path, id, 'pdf');
+    const second = await receiveUpload(dataDir, Readable.from([Buffer.from('second')]));
+    await expect(keepUpload(dataDir, second.path, id, 'pdf')).rejects.toMatchObject({ code: 'EEXIST' });
+    expect(readFileSync(join(dataDir, 'uploads', `order-${id}.pdf`), 'utf8')).toBe('first');
+  });
+
+  it('refuses an extension detectUpload never gives, or an id that is no submission id, so no path or page type can be smuggled in', async () => {
+    const received = await receiveUpload(dataDir, Readable.from([Buffer.from('x')]));
     for (const extension of ['../pdf', 'html', 'pdf/x', '']) {
-      await expect(storeUpload(dataDir, fixture('minimal.pdf'), extension), extension).rejects.toThrow(/not an upload extension/);
+      await expect(keepUpload(dataDir, received.path, id, extension), extension).rejects.toThrow(/not an upload extension/);
     }
-    expect(() => readdirSync(join(dataDir, 'uploads'))).toThrow();
+    for (const bad of ['../../x', 'abc', `${id}/..`]) await expect(keepUpload(dataDir, received.path, bad, 'pdf'), bad).rejects.toThrow(/not a submission id/);
+    expect(readdirSync(join(dataDir, 'uploads'))).toEqual(['.incoming']);
+  });
+
+  it('clears what a stopped run left half-received', async () => {
+    await receiveUpload(dataDir, Readable.from([Buffer.from('x')]));
+    await receiveUpload(dataDir, Readable.from([Buffer.from('y')]));
+    expect(await clearIncoming(dataDir)).toBe(2);
+    expect(incoming()).toEqual([]);
+    expect(await clearIncoming(join(dataDir, 'nothing-here'))).toBe(0);
   });
 });
+
