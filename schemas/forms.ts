@@ -16,10 +16,48 @@ export function todayInNetherlands(now: Date = new Date()): string {
 const required = 'validation.required';
 const tooLong = 'validation.tooLong';
 
-/** A required line or paragraph of text, trimmed. */
-const text = (max: number) => z.string(required).check(z.trim(), z.minLength(1, required), z.maxLength(max, tooLong));
-/** An optional text, trimmed; empty counts as absent. */
-const optionalText = (max: number) => z.optional(z.string(tooLong).check(z.trim(), z.maxLength(max, tooLong)));
+/**
+ * What a one-line field (a name, a subject) may not hold: control characters, line breaks among them,
+ * Unicode's line and paragraph separators, and the controls that reorder text for display. Such a value
+ * ends up in a mail's header or first line, where a line break could write a line of its own.
+ */
+export const notOneLine = /[\p{Cc}\u2028\u2029\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
+/** What no text may hold, not even a paragraph: control characters other than tab and line breaks. */
+export const notText = /(?![\t\n\r])\p{Cc}/u;
+
+/** A required line of text, trimmed. */
+const line = (max: number) =>
+  z.string(required).check(z.trim(), z.minLength(1, required), z.maxLength(max, tooLong), z.refine((value) => !notOneLine.test(value), 'validation.oneLine'));
+/** An optional line of text, trimmed; empty counts as absent. */
+const optionalLine = (max: number) =>
+  z.optional(z.string('validation.text').check(z.trim(), z.maxLength(max, tooLong), z.refine((value) => !notOneLine.test(value), 'validation.oneLine')));
+/** A required paragraph of text, trimmed. */
+const text = (max: number) =>
+  z.string(required).check(z.trim(), z.minLength(1, required), z.maxLength(max, tooLong), z.refine((value) => !notText.test(value), 'validation.characters'));
+/** An optional paragraph of text, trimmed; empty counts as absent. */
+const optionalText = (max: number) =>
+  z.optional(z.string('validation.text').check(z.trim(), z.maxLength(max, tooLong), z.refine((value) => !notText.test(value), 'validation.characters')));
+
+/**
+ * A whole number from `min` to `max`, as a number or as the digits a form field sends; nothing else
+ * is turned into one (`true`, `[5]` or `null` would be, by a plain coercion).
+ */
+const wholeNumber = (min: number, max: number, message: string) =>
+  z.pipe(
+    z.pipe(
+      z.union([z.number(message), z.string(message).check(z.regex(/^\s*-?\d{1,6}\s*$/, message))], message),
+      z.transform((value) => Number(value)),
+    ),
+    z.number(message).check(z.int(message), z.gte(min, message), z.lte(max, message)),
+  );
+
+/** A calendar date written YYYY-MM-DD that exists (no 30 February, no month 13). */
+function isCalendarDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  // Date turns 2026-02-30 into 2 March, so the date must read back as written.
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+}
 
 /** An e-mail address, trimmed. */
 export const Email = z.string(required).check(z.trim(), z.minLength(1, required), z.maxLength(254, 'validation.email'), z.regex(z.regexes.email, 'validation.email'));
@@ -34,14 +72,12 @@ export const Phone = z.string(required).check(
 
 /** The appointment request, with the payload names of the specification (`POST /api/AppointmentBooking.php`). */
 export const AppointmentRequest = z.object({
-  FullName: text(100),
+  FullName: line(100),
   EmailAddress: Email,
   PhoneNumber: Phone,
   Service: z.enum(appointmentServices, 'validation.service'),
   PreferredDate: z.string('validation.date').check(
-    z.regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date'),
-    // Date.parse turns 2026-02-30 into 2 March, so the date must read back as written.
-    z.refine((value) => new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), 'validation.date'),
+    z.refine(isCalendarDate, { message: 'validation.date', abort: true }),
     z.refine((value) => value >= todayInNetherlands(), 'validation.datePast'),
   ),
   PreferredTime: z.string('validation.time').check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'validation.time')),
@@ -51,32 +87,32 @@ export type AppointmentRequest = z.infer<typeof AppointmentRequest>;
 
 /** A dentist's order request; the file is checked apart, by its content (src/server/uploads.ts). */
 export const OrderRequest = z.object({
-  dentistName: text(100),
-  clinicName: text(150),
+  dentistName: line(100),
+  clinicName: line(150),
   email: Email,
   phone: Phone,
-  serviceType: text(200),
-  patientName: optionalText(100),
-  patientAge: z.optional(z.coerce.number('validation.age').check(z.int('validation.age'), z.gte(0, 'validation.age'), z.lte(120, 'validation.age'))),
+  serviceType: line(200),
+  patientName: optionalLine(100),
+  patientAge: z.optional(wholeNumber(0, 120, 'validation.age')),
   additionalInfo: optionalText(3000),
 });
 export type OrderRequest = z.infer<typeof OrderRequest>;
 
 /** A message from the contact form; every field is required. */
 export const ContactRequest = z.object({
-  name: text(100),
+  name: line(100),
   email: Email,
-  subject: text(150),
+  subject: line(150),
   message: text(5000),
 });
 export type ContactRequest = z.infer<typeof ContactRequest>;
 
 /** A testimonial sent for review; never published without the lab's review and the visitor's consent. */
 export const TestimonialRequest = z.object({
-  name: text(100),
-  role: text(150),
+  name: line(100),
+  role: line(150),
   text: text(2000),
-  rating: z.coerce.number('validation.rating').check(z.int('validation.rating'), z.gte(1, 'validation.rating'), z.lte(5, 'validation.rating')),
+  rating: wholeNumber(1, 5, 'validation.rating'),
   consent: z.literal(true, 'validation.consent'),
 });
 export type TestimonialRequest = z.infer<typeof TestimonialRequest>;

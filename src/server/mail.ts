@@ -12,7 +12,11 @@ export interface MailMessage {
   replyTo?: string;
   subject: string;
   text: string;
-  attachment?: { path: string; filename: string };
+  /**
+   * A file sent with an order. Its name and type come from what its bytes were found to be
+   * (`order-<id>.stl`, `model/stl`), never from the visitor (an outbox entry from before carries no type).
+   */
+  attachment?: { path: string; filename: string; contentType?: string };
 }
 
 /** Sends one message; rejects when it did not go out, so the delivery loop tries again later. */
@@ -20,9 +24,16 @@ export interface MailTransport {
   send(message: MailMessage): Promise<void>;
 }
 
-/** A header value with every CR, LF and other control character (and Unicode line separator) turned into a space. */
+/**
+ * A header value (or a visitor's one-line value in a mail) with every CR, LF and other control character
+ * (and Unicode line separator) turned into a space, and the controls that reorder text on screen
+ * (U+202E turns "scan\u202Egnp.exe" into "scanexe.png") removed.
+ */
 export function safeHeader(value: string): string {
-  return value.replace(/[\p{Cc}\u2028\u2029]/gu, ' ').trim();
+  return value
+    .replace(/[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/gu, '')
+    .replace(/[\p{Cc}\u2028\u2029]/gu, ' ')
+    .trim();
 }
 
 /** The mailboxes in an address field, or null when it holds a group or something that is no address. */
@@ -50,7 +61,9 @@ function mailOptions(message: MailMessage, logger: Logger): SendMailOptions {
     replyTo: replyTo?.length === 1 ? replyTo[0] : undefined,
     subject: safeHeader(message.subject),
     text: message.text,
-    attachments: message.attachment ? [{ path: message.attachment.path, filename: safeHeader(message.attachment.filename) }] : [],
+    attachments: message.attachment
+      ? [{ path: message.attachment.path, filename: safeHeader(message.attachment.filename), contentType: message.attachment.contentType ?? 'application/octet-stream' }]
+      : [],
   };
 }
 

@@ -1,6 +1,7 @@
 import type { Lang } from '../../schemas/common.ts';
 import type { FormsSettings } from '../../schemas/site-index.ts';
-import type { UploadKind } from '../shared/file-check.ts';
+import { basename } from 'node:path';
+import { uploadFormats, type UploadKind } from '../shared/file-check.ts';
 import { fileSize, longDate } from '../shared/format.ts';
 import { safeHeader, type MailMessage } from './mail.ts';
 import type { SubmissionKind } from './store.ts';
@@ -25,9 +26,9 @@ export function translator(messages: Record<string, string>): Translate {
 
 /** A file sent with an order, as the lab's mail describes and attaches it. */
 export interface UploadInfo {
-  /** Where storeUpload put it. */
+  /** Where keepUpload put it: uploads/order-<id>.<extension>. */
   path: string;
-  /** Its name on the sender's disk (already cleaned for a header). */
+  /** Its name on the sender's disk (cleaned to one line without controls), shown as text in the lab's mail. */
   filename: string;
   kind: UploadKind;
   size: number;
@@ -199,7 +200,8 @@ export function labNotification(kind: SubmissionKind, data: Record<string, unkno
     ...(email ? { replyTo: mailbox(name, email) } : {}),
     subject: safeHeader(t(subject.key, vars)),
     text: `${body.join('\n')}\n`,
-    ...(upload ? { attachment: { path: upload.path, filename: upload.filename } } : {}),
+    // Attached as what its bytes are (order-<id>.stl, model/stl); the visitor's own name for it is in the text above.
+    ...(upload ? { attachment: { path: upload.path, filename: basename(upload.path), contentType: uploadFormats[upload.kind].mime } } : {}),
   };
 }
 

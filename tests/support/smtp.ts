@@ -107,14 +107,15 @@ export function textOf(message: Part): string {
 }
 
 /** The file name of an attachment part, from `filename="..."` or RFC 2231 `filename*0*=utf-8''...` parameters. */
-export function attachmentOf(message: Part): { filename: string; bytes: Buffer } | undefined {
+export function attachmentOf(message: Part): { filename: string; contentType: string; bytes: Buffer } | undefined {
   const part = parts(message).find((candidate) => header(candidate, 'content-disposition')?.startsWith('attachment'));
   if (!part) return undefined;
   const disposition = header(part, 'content-disposition') ?? '';
   const quoted = /filename="([^"]*)"/.exec(disposition) ?? /filename=([^;\s]+)/.exec(disposition);
   const continued = [...disposition.matchAll(/filename\*(\d+)?\*?=([^;]*)/g)].map((m) => m[2] ?? '').join('');
   const filename = quoted?.[1] ?? decodeURIComponent(continued.replace(/^utf-8''/i, ''));
-  return { filename, bytes: decodedBody(part) };
+  const contentType = (header(part, 'content-type') ?? '').split(';')[0]!.trim();
+  return { filename, contentType, bytes: decodedBody(part) };
 }
 
 export async function waitFor(condition: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {

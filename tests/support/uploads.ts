@@ -7,6 +7,30 @@ import { projectRoot } from './fixtures.ts';
 /** A file of tests/fixtures/uploads/. */
 export const uploadFixture = (name: string): Buffer => readFileSync(join(projectRoot, 'tests', 'fixtures', 'uploads', name));
 
+/**
+ * A correct PDF of exactly `size` bytes: minimal.pdf with a comment line of random bytes after its
+ * header (incompressible, as a scan is), its cross-reference offsets moved along.
+ */
+export function pdfOfSize(size: number): Buffer {
+  const pdf = uploadFixture('minimal.pdf').toString('latin1');
+  const header = '%PDF-1.4\n';
+  const build = (padding: number) => {
+    const shift = padding + 2;
+    const rest = pdf
+      .slice(header.length)
+      .replace(/^(\d{10}) 00000 n /gm, (_line, offset: string) => `${String(Number(offset) + shift).padStart(10, '0')} 00000 n `)
+      .replace(/startxref\n(\d+)/, (_line, offset: string) => `startxref\n${Number(offset) + shift}`);
+    // Random bytes without line ends, so the comment stays one line.
+    const noise = Buffer.from(randomBytes(padding).map((byte) => (byte === 0x0a || byte === 0x0d ? 0x20 : byte)));
+    return Buffer.concat([Buffer.from(`${header}%`, 'latin1'), noise, Buffer.from(`\n${rest}`, 'latin1')]);
+  };
+  // The startxref offset grows by a few digits with the padding.
+  const first = size - pdf.length - 2;
+  const bytes = build(first - (build(first).length - size));
+  if (bytes.length !== size) throw new Error(`pdfOfSize: made ${bytes.length} bytes, not ${size}`);
+  return bytes;
+}
+
 export interface FilePart {
   bytes: Buffer;
   filename: string;

@@ -1,11 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { filesIn, incomingUploads, orderFields, send, startApiServer, startApiWithStore, storedSubmissions, type ApiServer } from '../support/api.ts';
-import { multipart, postOrder, uploadFixture as fixture } from '../support/uploads.ts';
+import { uploadFormats } from '../../src/shared/file-check.ts';
+import { multipart, pdfOfSize, postOrder, uploadFixture as fixture } from '../support/uploads.ts';
 
 const mib = 1024 * 1024;
 
@@ -26,7 +26,6 @@ async function fetchOrder(origin: string, bytes: Uint8Array, filename: string): 
 }
 
 /** A "PDF" of exactly `size` bytes: the upload check reads the signature, the rest is padding. */
-const pdfOfSize = (size: number) => Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(size - 9)]);
 
 describe('order uploads', () => {
   let api: ApiServer;
@@ -57,7 +56,7 @@ describe('order uploads', () => {
     ['letter.docx', 'docx', 'Word (DOCX)'],
     ['crown-ascii.stl', 'stl', 'STL'],
     ['crown-binary.stl', 'stl', 'STL'],
-  ])('accepts %s, stores it as order-<id>.<kind> readable by the server only, and attaches it under its own name', async (name, extension, type) => {
+  ])('accepts %s, stores it as order-<id>.<kind> readable by the server only, attaches it under that name and type, and names the visitor\'s file in the text', async (name, extension, type) => {
     const bytes = fixture(name);
     const reply = await postOrder(api.port, orderFields(), [{ bytes, filename: `patient 12 ${name}` }]);
     expect(reply.status).toBe(200);
@@ -82,7 +81,8 @@ describe('order uploads', () => {
     });
     const [lab] = row.messages;
     expect(row.messages).toHaveLength(1);
-    expect(lab?.attachment).toEqual({ path: row.upload_path, filename: `patient 12 ${name}` });
+    const mime = Object.values(uploadFormats).find((format) => format.extension === extension)!.mime;
+    expect(lab?.attachment).toEqual({ path: row.upload_path, filename: `order-${row.id}.${extension}`, contentType: mime });
     expect(lab?.text).toContain(`Bestand: patient 12 ${name} (${type}, `);
   });
 
@@ -142,6 +142,18 @@ describe('order uploads', () => {
     expect(name).toHaveLength(200);
     expect(name).not.toMatch(/[\r\n\u0085\u2028]/);
     expect(name.startsWith('scan  Bcc: x@evil.example aaa')).toBe(true);
+  });
+
+  it('attaches a file named as a page or a program as what its bytes are, and shows its name without the controls that reorder text', async () => {
+    for (const filename of ['invoice.html', 'setup.exe', 'scan\u202Egnp.exe', 'a\u2066b\u2069\u200Fc.png']) {
+      const reply = await postOrder(api.port, orderFields(), [{ bytes: fixture('pixel.png'), filename, encoded: true }]);
+      expect(reply.status, filename).toBe(200);
+      const row = storedSubmissions(api.dataDir).at(-1)!;
+      const shown = filename.replace(/[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/gu, '');
+      expect(row.messages[0]?.attachment, filename).toEqual({ path: row.upload_path, filename: `order-${row.id}.png`, contentType: 'image/png' });
+      expect(row.messages[0]?.text, filename).toContain(`Bestand: ${shown} (PNG, `);
+      expect(row.messages[0]?.text, filename).not.toMatch(/[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u);
+    }
   });
 
   it('takes no file whose name holds a line break, so none can reach a header', async () => {

@@ -392,24 +392,27 @@ describe('the forms API', () => {
   });
 
   describe('mail headers', () => {
-    it('never lets CR or LF from a name or subject reach a header of the lab\'s mail', async () => {
-      const injected = '\r\nBcc: x@evil.example\r\nX-Injected: yes';
-      const reply = await postJson(api.port, '/api/contact', contact({ name: `Jan${injected}`, subject: `Price list${injected}`, email: 'jan@example.nl' }));
+    it('refuses a name or subject with a line break or another control character, in the visitor\'s language, storing nothing', async () => {
+      const before = storedSubmissions(api.dataDir).length;
+      for (const injected of ['\r\nBcc: x@evil.example\r\nX-Injected: yes', '\nYour appointment is cancelled. Pay at https://evil.example', '\u2028', '\u0000', '\u202e']) {
+        const reply = await postJson(api.port, '/api/contact?lang=nl', contact({ name: `Jan${injected} Jansen`, subject: `Price list${injected} 2026` }));
+        expect(reply.status, JSON.stringify(injected)).toBe(400);
+        const oneLine = 'Houd dit op één regel, zonder regeleinden of stuurtekens.';
+        expect(reply.json).toEqual({ success: false, error: 'Niet alle velden zijn goed ingevuld. Controleer het formulier.', fields: { name: oneLine, subject: oneLine } });
+      }
+      expect(storedSubmissions(api.dataDir)).toHaveLength(before);
+    });
+
+    it('keeps line breaks in a message, where they belong, and out of the headers', async () => {
+      const reply = await postJson(api.port, '/api/contact', contact({ subject: 'Price list 2026', message: 'Dear lab,\r\nBcc: x@evil.example\nWhat do crowns cost?' }));
       expect(reply.status).toBe(200);
-      await waitFor(() => filesIn(api.dataDir, 'mail').some((file) => readFileSync(join(api.dataDir, 'mail', file), 'latin1').includes('Price list')), 'the .eml file');
-      const file = filesIn(api.dataDir, 'mail').find((name) => readFileSync(join(api.dataDir, 'mail', name), 'latin1').includes('Price list'))!;
+      await waitFor(() => filesIn(api.dataDir, 'mail').some((file) => readFileSync(join(api.dataDir, 'mail', file), 'latin1').includes('Price list 2026')), 'the .eml file');
+      const file = filesIn(api.dataDir, 'mail').find((name) => readFileSync(join(api.dataDir, 'mail', name), 'latin1').includes('Price list 2026'))!;
       const raw = readFileSync(join(api.dataDir, 'mail', file), 'latin1');
       const mail = parsePart(raw);
-      const head = raw.slice(0, raw.indexOf('\r\n\r\n'));
-      expect(head).not.toMatch(/^bcc:/im);
-      expect(head).not.toMatch(/^x-injected:/im);
       expect([...mail.headers.keys()].sort()).toEqual(['content-transfer-encoding', 'content-type', 'date', 'from', 'message-id', 'mime-version', 'reply-to', 'subject', 'to']);
-      expect(header(mail, 'subject')).toBe('Contactformulier: Price list  Bcc: x@evil.example  X-Injected: yes (van Jan  Bcc: x@evil.example  X-Injected: yes)');
-      expect(header(mail, 'reply-to')).toBe('"Jan  Bcc: x@evil.example  X-Injected: yes" <jan@example.nl>');
-      expect(header(mail, 'to')).toBe('info@example.nl');
-      // In the body too, the name stays on its line: no line of the text can pose as a header or another field.
-      expect(textOf(mail)).toContain('Volledige naam: Jan  Bcc: x@evil.example  X-Injected: yes\n');
-      expect(textOf(mail)).not.toMatch(/^(bcc|x-injected):/im);
+      expect(header(mail, 'subject')).toBe('Contactformulier: Price list 2026 (van Jan Jansen)');
+      expect(textOf(mail)).toContain('Bericht:\nDear lab,\nBcc: x@evil.example\nWhat do crowns cost?');
     });
   });
 });

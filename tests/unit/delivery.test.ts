@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { defaultBackoffMs, maxAttempts, startDelivery, type Delivery } from '../../src/server/delivery.ts';
 import { collectingLogger, type LogLine, type Logger } from '../../src/server/log.ts';
@@ -84,6 +85,23 @@ function uploadFile(name: string, bytes: Buffer = randomBytes(2048)): { path: st
 describe('safeHeader', () => {
   it('turns CR, LF, tabs, NUL, NEL and Unicode line separators into spaces and trims', () => {
     expect(safeHeader(' Crown\r\nBcc: x@evil.example\t\u0000\u0085\u2028end \n')).toBe('Crown  Bcc: x@evil.example    end');
+  });
+
+  it('removes the controls that reorder text on screen, so "scan\u202Egnp.exe" cannot pose as "scanexe.png"', () => {
+    expect(safeHeader('scan\u202Egnp.exe')).toBe('scangnp.exe');
+    expect(safeHeader('\u2066a\u2069\u200E\u200F\u061C\u202A\u202B\u202C\u202D\u2067\u2068b')).toBe('ab');
+  });
+
+  it('leaves no control character, line separator or reordering control in anything, and keeps every other character', () => {
+    const unwanted = /[\p{Cc}\u2028\u2029\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 80 }), (value) => {
+        const safe = safeHeader(value);
+        expect(safe).not.toMatch(unwanted);
+        expect(safe).toBe(value.replace(/[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/gu, '').replace(/[\p{Cc}\u2028\u2029]/gu, ' ').trim());
+      }),
+      { numRuns: 1_000 },
+    );
   });
 
   it('leaves ordinary text, accents included, as it is', () => {

@@ -2,10 +2,12 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
+import fc from 'fast-check';
 import { strToU8, zipSync, type Zippable } from 'fflate';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { clearIncoming, detectUpload, keepUpload, maxUploadBytes, receiveUpload, UploadTooLarge } from '../../src/server/uploads.ts';
 import { projectRoot } from '../support/fixtures.ts';
+import { pdfOfSize } from '../support/uploads.ts';
 
 const fixtures = join(projectRoot, 'tests', 'fixtures', 'uploads');
 const fixture = (name: string) => new Uint8Array(readFileSync(join(fixtures, name)));
@@ -97,10 +99,8 @@ describe('detectUpload', () => {
 
   it('accepts a file of exactly 10 MB and refuses one of 10 MB plus one byte', () => {
     expect(maxUploadBytes).toBe(10 * mib);
-    const pdf = new Uint8Array(maxUploadBytes + 1).fill(0x20);
-    pdf.set(text('%PDF-1.7\n'));
-    expect(reason(pdf.subarray(0, maxUploadBytes))).toBe('accepted as pdf');
-    expect(detectUpload(pdf)).toEqual({ ok: false, reason: 'too-large' });
+    expect(reason(new Uint8Array(pdfOfSize(maxUploadBytes)))).toBe('accepted as pdf');
+    expect(detectUpload(new Uint8Array(pdfOfSize(maxUploadBytes + 1)))).toEqual({ ok: false, reason: 'too-large' });
   });
 
   it('refuses a Windows executable renamed drawing.pdf as an unknown type', () => {
@@ -191,12 +191,159 @@ describe('detectUpload', () => {
     expect(detectUpload(fixture('crown-no-endsolid.stl'))).toEqual({ ok: false, reason: 'stl-truncated' });
   });
 
-  it('refuses as truncated a "solid" file with a NUL byte, or without facets or vertices', () => {
+  it('refuses a "solid" file that breaks the ASCII STL grammar on any line as no STL', () => {
     const ascii = Buffer.from(fixture('crown-ascii.stl')).toString('latin1');
-    expect(reason(text(ascii.replace('outer loop', 'outer\0loop')))).toBe('stl-truncated');
-    expect(reason(text(ascii.replaceAll('facet normal', 'facet')))).toBe('stl-truncated');
-    expect(reason(text(ascii.replaceAll('vertex', 'point')))).toBe('stl-truncated');
-    expect(reason(text(`${ascii}endsolid? no, more text after it\nnot an STL end`))).toBe('stl-truncated');
+    const cases = {
+      'a NUL byte': ascii.replace('outer loop', 'outer\0loop'),
+      'a facet without its normal': ascii.replaceAll('facet normal', 'facet'),
+      'points instead of vertices': ascii.replaceAll('vertex', 'point'),
+      'text after endsolid': `${ascii}endsolid? no, more text after it\nnot an STL end`,
+      'a vertex of two numbers': ascii.replace('vertex 10 0 0', 'vertex 10 0'),
+      'a vertex that is not a number': ascii.replace('vertex 10 0 0', 'vertex 10 0 x'),
+      'an infinite coordinate': ascii.replace('vertex 10 0 0', 'vertex 1e999 0 0'),
+      'four vertices in a loop': ascii.replace('vertex 10 0 0', 'vertex 10 0 0\n      vertex 10 0 0'),
+      'two vertices in a loop': ascii.replace('      vertex 10 0 0\n', ''),
+      'no facet at all': 'solid crown\nendsolid crown\n',
+      'a solid named with an escape': ascii.replace('solid crown', 'solid \x1b[31mcrown'),
+    };
+    for (const [what, stl] of Object.entries(cases)) expect(reason(text(stl)), what).toBe('unknown-type');
+  });
+});
+
+const utf8 = (value: string) => new Uint8Array(Buffer.from(value, 'utf8'));
+/** A page a browser would run, of any words and any length. */
+const htmlPage = fc
+  .tuple(fc.array(fc.string({ minLength: 1, maxLength: 40 }), { maxLength: 20 }), fc.constantFrom('', '\n', '\r\n'))
+  .map(([words, eol]) => `<!doctype html>${eol}<html><body>${words.map((word) => `<p>${word.replace(/[<>&]/g, '')}</p>`).join(eol)}<script>alert(1)</script></body></html>${eol}`);
+/** A triangle's twelve numbers: a normal and three vertices, in millimetres. */
+const coordinate = fc.float({ min: -500, max: 500, noNaN: true, noDefaultInfinity: true });
+const triangles = fc.array(fc.array(coordinate, { minLength: 12, maxLength: 12 }), { minLength: 1, maxLength: 40 });
+
+function binaryStl(header: Uint8Array, records: number[][]): Uint8Array {
+  const bytes = new Uint8Array(84 + 50 * records.length);
+  bytes.set(header.subarray(0, 80));
+  const data = new DataView(bytes.buffer);
+  data.setUint32(80, records.length, true);
+  records.forEach((values, n) => values.forEach((value, i) => data.setFloat32(84 + 50 * n + 4 * i, value, true)));
+  return bytes;
+}
+
+function asciiStl(records: number[][], eol: string): string {
+  const row = (values: number[]) => values.map((value) => value.toExponential()).join(' ');
+  const facets = records.map((v) =>
+    [`facet normal ${row(v.slice(0, 3))}`, '  outer loop', ...[3, 6, 9].map((i) => `    vertex ${row(v.slice(i, i + 3))}`), '  endloop', 'endfacet'].join(eol),
+  );
+  return ['solid scan', ...facets, 'endsolid scan', ''].join(eol);
+}
+
+describe('a file is what its bytes are', () => {
+  const signatures: Record<string, string> = {
+    PDF: '%PDF-1.7\n',
+    JPEG: '\xff\xd8\xff\xe0',
+    PNG: '\x89PNG\r\n\x1a\n',
+    'STL ("solid")': 'solid crown\n',
+    'a Windows program': 'MZ\x90\x00',
+  };
+
+  it.each(Object.entries(signatures))('refuses any HTML page after the signature of %s', (_format, signature) => {
+    fc.assert(
+      fc.property(htmlPage, (page) => {
+        expect(detectUpload(new Uint8Array([...text(signature), ...utf8(page)])).ok).toBe(false);
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('refuses HTML whose lines mention facets, vertices and endsolid as an ASCII STL', () => {
+    const disguise = ['solid <html>', '<body>facet normal 0 0 1', 'outer loop <script>alert(1)</script>', 'vertex 0 0 0', 'vertex 1 0 0', 'vertex 1 1 0', 'endloop', 'endfacet', 'endsolid </body>'];
+    expect(reason(text(disguise.join('\n')))).toBe('unknown-type');
+    fc.assert(
+      fc.property(triangles, fc.string({ minLength: 1, maxLength: 60 }), fc.nat(), (records, intruder, at) => {
+        const lines = asciiStl(records, '\n').split('\n');
+        const line = intruder.trim();
+        fc.pre(line !== '' && !/^(?:outer|vertex|endloop|endfacet|facet|solid|endsolid)\b/i.test(line));
+        lines.splice(at % lines.length, 0, line);
+        expect(reason(text(lines.join('\n')))).toBe('unknown-type');
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('refuses any bytes whose length fits a triangle count when they are no geometry, a program among them', () => {
+    const program = new Uint8Array(84 + 50 * 20).fill(0xff);
+    program.set(text('MZ\x90\x00\x03\x00\x00\x00\x04\x00\x00\x00\xff\xff'));
+    new DataView(program.buffer).setUint32(80, 20, true);
+    expect(reason(program)).toBe('unknown-type');
+    fc.assert(
+      fc.property(fc.integer({ min: 3, max: 60 }), fc.uint8Array({ minLength: 84 + 50 * 60, maxLength: 84 + 50 * 60 }), (count, noise) => {
+        const bytes = noise.slice(0, 84 + 50 * count);
+        new DataView(bytes.buffer).setUint32(80, count, true);
+        expect(detectUpload(bytes).ok).toBe(false);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('refuses a binary STL with one coordinate that is not a finite number', () => {
+    fc.assert(
+      fc.property(triangles, fc.nat(), fc.constantFrom(Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, 3e38), (records, at, bad) => {
+        const stl = binaryStl(text('solid scan'), records);
+        new DataView(stl.buffer).setFloat32(84 + 50 * (at % records.length) + 4 * (at % 12), bad, true);
+        expect(reason(stl)).toBe('unknown-type');
+      }),
+    );
+  });
+
+  it('accepts every STL of finite coordinates, binary with any header or ASCII with any line ends', () => {
+    fc.assert(
+      fc.property(triangles, fc.string({ maxLength: 80 }), fc.constantFrom('\n', '\r\n', '\r'), (records, header, eol) => {
+        const named = text(`solid ${header.replace(/[^ -~]/g, '')}`);
+        expect(reason(binaryStl(named, records))).toBe('accepted as stl');
+        expect(reason(text(asciiStl(records, eol)))).toBe('accepted as stl');
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('refuses a PDF that does not end in startxref, an offset and %%EOF, or has no object after its header', () => {
+    const pdf = Buffer.from(fixture('minimal.pdf')).toString('latin1');
+    const cases = {
+      'no %%EOF': pdf.replace('%%EOF', ''),
+      'a page after %%EOF': `${pdf}<html><script>alert(1)</script></html>\n`,
+      'no startxref': pdf.replace(/startxref\n\d+\n/, ''),
+      'an offset past the end': pdf.replace(/startxref\n\d+/, 'startxref\n99999'),
+      'a page where the first object belongs': pdf.replace('1 0 obj', '<html>'),
+      'a header without a version': pdf.replace('%PDF-1.4', '%PDF-'),
+    };
+    for (const [what, bytes] of Object.entries(cases)) expect(reason(text(bytes)), what).toBe('unknown-type');
+    // Comment lines (the binary marker most writers put there) may come between the header and the first object.
+    expect(reason(text(pdf.replace('%PDF-1.4\n', '%PDF-1.4\n%\xe2\xe3\xcf\xd3\n')))).toBe('accepted as pdf');
+  });
+
+  it('refuses a JPEG whose segments do not lead to a frame, a scan and an end of image', () => {
+    const jpeg = Buffer.from(fixture('pixel.jpg'));
+    const sos = jpeg.indexOf(Buffer.from([0xff, 0xda]));
+    const cases = {
+      'no end of image': jpeg.subarray(0, jpeg.length - 2),
+      'a segment length past the end': Buffer.concat([jpeg.subarray(0, 4), Buffer.from([0xff, 0xff]), jpeg.subarray(6)]),
+      'no frame header': Buffer.concat([jpeg.subarray(0, 2), jpeg.subarray(sos)]),
+    };
+    for (const [what, bytes] of Object.entries(cases)) expect(reason(new Uint8Array(bytes)), what).toBe('unknown-type');
+    // A phone may append data after the end of image (a motion photo's video); the image is still one.
+    expect(reason(new Uint8Array(Buffer.concat([jpeg, Buffer.from('ftypmp42 video')])))).toBe('accepted as jpeg');
+  });
+
+  it('refuses a PNG with a wrong checksum, a chunk cut off, no IEND or bytes after it', () => {
+    const png = Buffer.from(fixture('pixel.png'));
+    const broken = Buffer.from(png);
+    broken[29] = broken[29]! ^ 0xff;
+    const cases = {
+      'a wrong checksum': broken,
+      'a chunk cut off': png.subarray(0, 40),
+      'no IEND': png.subarray(0, png.length - 12),
+      'a page after IEND': Buffer.concat([png, Buffer.from('<html><script>alert(1)</script></html>')]),
+    };
+    for (const [what, bytes] of Object.entries(cases)) expect(reason(new Uint8Array(bytes)), what).toBe('unknown-type');
   });
 });
 
