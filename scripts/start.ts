@@ -7,7 +7,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { startServer, stopServer } from '../src/server/server.ts';
+import { StartError, startServer, stopServer } from '../src/server/server.ts';
 import { createLogger } from '../src/server/log.ts';
 import { readApiSettings, type ApiSettings } from '../src/server/settings.ts';
 
@@ -53,7 +53,12 @@ if (settings.smtpUrl) {
 } else {
   logger.info({ folder: shown(join(settings.dataDir, 'mail')) }, 'mail is written as .eml files (set SMTP_URL to send)');
 }
-const server = await startServer({ distDir: join(root, 'dist'), ...settings, logger });
+const server = await startServer({ distDir: join(root, 'dist'), ...settings, logger }).catch((error: unknown) => {
+  // Something the person starting the server must fix: one line that says what, not a stack trace.
+  if (!(error instanceof StartError)) throw error;
+  console.error(`cannot start: ${error.message}`);
+  process.exit(1);
+});
 let stopping = false;
 const stop = () => {
   if (stopping) return;

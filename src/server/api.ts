@@ -528,8 +528,8 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions): Prom
       upload = { path: await keepUpload(dataDir, accepted.path, id, accepted.extension), filename: accepted.filename, kind: accepted.kind, size: accepted.size };
     }
     try {
-      const messages = mailsFor(endpoint.kind, data, lang, setup, new Date(now()), upload);
-      await store.save({ id, kind: endpoint.kind, lang, data, messages, ...(upload ? { upload: { path: upload.path, name: upload.filename } } : {}) });
+      const mails = mailsFor(endpoint.kind, data, lang, setup, new Date(now()), upload);
+      await store.save({ id, kind: endpoint.kind, lang, data, ...mails, ...(upload ? { upload: { path: upload.path, name: upload.filename } } : {}) });
       stored();
       logger.info({ kind: endpoint.kind, id }, 'submission stored');
     } catch (error) {

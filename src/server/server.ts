@@ -1,8 +1,9 @@
-import { statSync } from 'node:fs';
+import { mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Server } from 'node:http';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import type { FormsSettings } from '../../schemas/site-index.ts';
-import { apiPlugin } from './api.ts';
+import { apiPlugin, type Health } from './api.ts';
 import { startDelivery, type DeliveryOptions } from './delivery.ts';
 import { createLogger, type Logger } from './log.ts';
 import { createTransport } from './mail.ts';
@@ -10,7 +11,7 @@ import { contentSecurityPolicy, securityHeaders, servedOverHttps } from './secur
 import { defaultMinFillMs, defaultRateLimit, type ApiSettings } from './settings.ts';
 import { sitePlugin } from './site.ts';
 import { loadSiteIndex } from './site-index.ts';
-import { batchSaves, openStore } from './store.ts';
+import { batchSaves, openStore, type Store } from './store.ts';
 import { clearIncoming } from './uploads.ts';
 
 /** Where the build is, where to listen, and the forms API's settings (`readApiSettings` reads them from the environment). */
@@ -29,6 +30,8 @@ export interface ServerOptions extends Partial<Omit<ApiSettings, 'dataDir' | 'po
   timeouts?: Partial<typeof serverTimeouts>;
   /** Orders whose file may arrive at once (8); tests pass fewer. */
   uploadsAtOnce?: number;
+  /** Appointment confirmations one address may be sent in 24 hours (3); tests that send many pass more. */
+  confirmationsPerDay?: number;
   /** The delivery loop's poll and retry timing; tests shorten them. */
   delivery?: Pick<DeliveryOptions, 'pollMs' | 'backoffMs'>;
 }
@@ -39,6 +42,54 @@ export interface ServerOptions extends Partial<Omit<ApiSettings, 'dataDir' | 'po
  * included, fits in 3 minutes down to about 500 kbit/s; an idle keep-alive connection is closed after 5 s.
  */
 export const serverTimeouts = { headersMs: 15_000, requestMs: 180_000, keepAliveMs: 5_000 };
+
+/** A reason the server cannot start that the person starting it must fix; its message is one line saying what and how. */
+export class StartError extends Error {}
+
+/** An error as one line: its code (ENOSPC, SQLITE_NOTADB) and its message. */
+function oneLine(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  const message = (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').trim();
+  return typeof code === 'string' && !message.startsWith(code) ? `${code}: ${message}` : message;
+}
+
+/**
+ * Opens the submissions database and proves the data folder takes a write (the database, and a file in
+ * uploads/), before the server says it listens: a folder it cannot write would otherwise answer every
+ * form with an error.
+ */
+function openDataFolder(dataDir: string, confirmationsPerDay?: number): Store {
+  const refuse = (error: unknown): never => {
+    throw new StartError(`the data folder ${dataDir} cannot be used (${oneLine(error)}); make it writable by this user or set DATA_DIR to another folder`, { cause: error });
+  };
+  let store: Store | undefined;
+  try {
+    store = openStore({ dataDir, confirmationsPerDay });
+    store.checkWritable(Date.now());
+    const uploads = join(dataDir, 'uploads');
+    mkdirSync(uploads, { recursive: true, mode: 0o700 });
+    const probe = join(uploads, `.write-test-${process.pid}`);
+    writeFileSync(probe, '', { mode: 0o600 });
+    rmSync(probe);
+    return store;
+  } catch (error) {
+    store?.close();
+    return refuse(error);
+  }
+}
+
+/** What `GET /api/health` reports of a store: whether it takes a write now (the error's code if not), and its outbox. */
+export function storeHealth(store: Pick<Store, 'checkWritable' | 'outboxState'>): () => Health {
+  return () => {
+    let database: string | null = null;
+    try {
+      store.checkWritable(Date.now());
+    } catch (error) {
+      database = error instanceof Error ? ((error as { code?: string }).code ?? error.message) : String(error);
+    }
+    return { database, ...store.outboxState() };
+  };
+}
 
 /** What the forms API needs besides the HTTP layer: its settings, the store and the delivery loop. */
 export type FormsOptions = Omit<ServerOptions, 'distDir' | 'port' | 'host'>;
@@ -106,7 +157,7 @@ export function createApp(options: { trustProxy?: boolean; logger?: Logger; site
 /** The forms API with its store and delivery loop, as a plugin to register, and how to stop them. */
 export function startForms(forms: FormsSettings, options: FormsOptions): { register: (app: FastifyInstance) => Promise<void>; close: () => Promise<void> } {
   const logger = options.logger ?? createLogger();
-  const store = openStore({ dataDir: options.dataDir });
+  const store = openDataFolder(options.dataDir, options.confirmationsPerDay);
   const delivery = startDelivery({
     store,
     transport: createTransport({ smtpUrl: options.smtpUrl, dataDir: options.dataDir, logger }),
@@ -123,15 +174,7 @@ export function startForms(forms: FormsSettings, options: FormsOptions): { regis
     await app.register(apiPlugin, {
       forms,
       store: { save: batchSaves(store) },
-      health: () => {
-        let database: string | null = null;
-        try {
-          store.checkWritable(Date.now());
-        } catch (error) {
-          database = error instanceof Error ? ((error as { code?: string }).code ?? error.message) : String(error);
-        }
-        return { database, ...store.outboxState() };
-      },
+      health: storeHealth(store),
       delivery,
       dataDir: options.dataDir,
       labEmail: options.labEmail,
@@ -154,7 +197,12 @@ export function startForms(forms: FormsSettings, options: FormsOptions): { regis
  */
 export async function startServer(options: ServerOptions): Promise<Server> {
   const logger = options.logger ?? createLogger();
-  const forms = loadSiteIndex(options.distDir).forms;
+  let forms: FormsSettings;
+  try {
+    forms = loadSiteIndex(options.distDir).forms;
+  } catch (error) {
+    throw new StartError(`the build cannot be read (${oneLine(error)}); run npm run build`, { cause: error });
+  }
   warnIfOpen(options.dataDir, logger);
   const app = createApp({ trustProxy: options.trustProxy, logger, siteUrl: forms.siteUrl, timeouts: options.timeouts });
   const api = startForms(forms, { ...options, logger });
@@ -167,6 +215,8 @@ export async function startServer(options: ServerOptions): Promise<Server> {
   } catch (error) {
     await app.close().catch(() => {});
     await api.close();
+    const code = (error as { code?: unknown } | null)?.code;
+    if (code === 'EADDRINUSE' || code === 'EACCES') throw new StartError(`port ${options.port} cannot be used (${oneLine(error)}); stop what listens there or set PORT to another port`, { cause: error });
     throw error;
   }
   closers.set(app.server, api.close);
@@ -178,7 +228,10 @@ export async function startServer(options: ServerOptions): Promise<Server> {
 function warnIfOpen(dataDir: string, logger: Logger): void {
   let mode: number;
   try {
-    mode = statSync(dataDir).mode;
+    const stat = statSync(dataDir);
+    // Not a folder: the server refuses to start on it, and says so.
+    if (!stat.isDirectory()) return;
+    mode = stat.mode;
   } catch {
     // Not there yet: the store makes it, readable by the server's user only.
     return;

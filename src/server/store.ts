@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -18,8 +18,14 @@ export interface SubmissionInput {
   data: Record<string, unknown>;
   /** A file the API has already written to disk; pruned together with the submission. */
   upload?: { path: string; name: string };
-  /** The mails this submission must cause (to the lab, to the visitor), queued in the same transaction. */
+  /** The mails this submission must cause (to the lab), queued in the same transaction. */
   messages: MailMessage[];
+  /**
+   * A mail to the address the visitor typed in (an appointment's confirmation). Anyone can type anyone's
+   * address, so it is queued only while that address has had fewer than `confirmationsPerDay` in the
+   * last 24 hours, counted in the same transaction; past that the submission is stored without it.
+   */
+  confirmation?: { message: MailMessage; recipient: string };
   /**
    * Why it is taken for a bot's (a filled honeypot, a form sent faster than a person fills it in). Such a
    * submission is kept, unchecked, with no mails: the lab can see it, and retention deletes it as any other.
@@ -108,6 +114,9 @@ const schema = `
   CREATE INDEX IF NOT EXISTS outbox_due ON outbox(status, next_attempt_at);
   CREATE INDEX IF NOT EXISTS outbox_submission ON outbox(submission_id);
   CREATE TABLE IF NOT EXISTS health (id INTEGER PRIMARY KEY CHECK (id = 1), checked_at INTEGER NOT NULL);
+  -- Confirmations queued to a visitor's address in the last day: a hash of the address, never the address.
+  CREATE TABLE IF NOT EXISTS confirmations (recipient TEXT NOT NULL, queued_at INTEGER NOT NULL);
+  CREATE INDEX IF NOT EXISTS confirmations_recipient ON confirmations(recipient, queued_at);
 `;
 
 const outboxColumns = 'id, submission_id, message, attempts, next_attempt_at, last_error, created_at';
@@ -124,12 +133,22 @@ function toEntry(row: OutboxRow): OutboxEntry {
   };
 }
 
+const dayMs = 86_400_000;
+/** Appointment confirmations one address may be sent in 24 hours. */
+export const defaultConfirmationsPerDay = 3;
+
+/** A visitor's address as the confirmations table keeps it: hashed, case and spaces aside. */
+function recipientKey(address: string): string {
+  return createHash('sha256').update(address.trim().toLowerCase()).digest('hex');
+}
+
 /**
  * Opens (creating if needed) `<dataDir>/submissions.db`. `now` is the clock stamped on new submissions;
  * tests pass their own to make submissions old.
  */
-export function openStore(options: { dataDir: string; now?: () => number }): Store {
+export function openStore(options: { dataDir: string; now?: () => number; confirmationsPerDay?: number }): Store {
   const now = options.now ?? Date.now;
+  const confirmationsPerDay = options.confirmationsPerDay ?? defaultConfirmationsPerDay;
   // The folder holds patients' personal data and dentists' files: readable by the server's user only.
   mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
   const file = join(options.dataDir, 'submissions.db');
@@ -181,12 +200,22 @@ export function openStore(options: { dataDir: string; now?: () => number }): Sto
   );
   const deleteSubmission = db.prepare<[string]>('DELETE FROM submissions WHERE id = ?');
   const touchHealth = db.prepare<[number]>('INSERT OR REPLACE INTO health (id, checked_at) VALUES (1, ?)');
+  const countConfirmations = db.prepare<[string, number], { count: number }>('SELECT count(*) AS count FROM confirmations WHERE recipient = ? AND queued_at > ?');
+  const insertConfirmation = db.prepare<[string, number]>('INSERT INTO confirmations (recipient, queued_at) VALUES (?, ?)');
+  const deleteConfirmations = db.prepare<[number]>('DELETE FROM confirmations WHERE queued_at <= ?');
 
   const insert = (input: SubmissionInput): string => {
     const id = input.id ?? randomUUID();
     const createdAt = now();
     insertSubmission.run(id, input.kind, input.lang, createdAt, JSON.stringify(input.data), input.upload?.path ?? null, input.upload?.name ?? null, input.spam ?? null);
     for (const message of input.messages) insertMessage.run(randomUUID(), id, JSON.stringify(message), createdAt, createdAt);
+    if (input.confirmation) {
+      const recipient = recipientKey(input.confirmation.recipient);
+      if ((countConfirmations.get(recipient, createdAt - dayMs)?.count ?? 0) < confirmationsPerDay) {
+        insertMessage.run(randomUUID(), id, JSON.stringify(input.confirmation.message), createdAt, createdAt);
+        insertConfirmation.run(recipient, createdAt);
+      }
+    }
     return id;
   };
   const saveTransaction = db.transaction(insert);
@@ -238,6 +267,7 @@ export function openStore(options: { dataDir: string; now?: () => number }): Sto
         }
       }
       deleteSubmissions(removable);
+      deleteConfirmations.run(at - dayMs);
       if (failures.length > 0) throw new Error(`pruned ${removable.length} submissions but could not remove ${failures.join('; ')}`);
       return { submissions: removable.length, uploads };
     },

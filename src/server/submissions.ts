@@ -239,8 +239,21 @@ export function appointmentConfirmation(data: Record<string, unknown>, lang: Lan
   };
 }
 
-/** The mails one accepted submission causes, queued with it in one transaction. */
-export function mailsFor(kind: SubmissionKind, data: Record<string, unknown>, lang: Lang, setup: MailSetup, received: Date, upload?: UploadInfo): MailMessage[] {
-  const lab = labNotification(kind, data, lang, setup, received, upload);
-  return kind === 'appointment' ? [lab, appointmentConfirmation(data, lang, setup)] : [lab];
+/**
+ * The mails one accepted submission causes, queued with it in one transaction: the lab's notification,
+ * and for an appointment the confirmation to the address typed in, which the store sends only a few
+ * times a day to one address (anyone can type anyone's address).
+ */
+export function mailsFor(
+  kind: SubmissionKind,
+  data: Record<string, unknown>,
+  lang: Lang,
+  setup: MailSetup,
+  received: Date,
+  upload?: UploadInfo,
+): { messages: MailMessage[]; confirmation?: { message: MailMessage; recipient: string } } {
+  const messages = [labNotification(kind, data, lang, setup, received, upload)];
+  if (kind !== 'appointment') return { messages };
+  const confirmation = appointmentConfirmation(data, lang, setup);
+  return { messages, confirmation: { message: confirmation, recipient: confirmation.to } };
 }

@@ -36,6 +36,8 @@ export async function startApiServer(options: Partial<ServerOptions> = {}): Prom
     port: 0,
     host: '127.0.0.1',
     rateLimit: 10_000,
+    // Tests send many appointments from one address; the limit's own test sets it back.
+    confirmationsPerDay: 10_000,
     delivery: { pollMs: 20, backoffMs: () => 50 },
     logger,
     ...options,
@@ -207,13 +209,17 @@ export function incomingUploads(dataDir: string): string[] {
 }
 
 /** The forms API alone, on a free port, with a store of the test's own (one that fails, say); its logs are collected. */
-export async function startApiWithStore(store: ApiOptions['store'], dataDir: string): Promise<{ port: number; logs: LogLine[]; stop: () => Promise<void> }> {
+export async function startApiWithStore(
+  store: ApiOptions['store'],
+  dataDir: string,
+  health: ApiOptions['health'] = () => ({ database: null, waiting: 0, givenUp: 0, oldestWaitingAt: null }),
+): Promise<{ port: number; logs: LogLine[]; stop: () => Promise<void> }> {
   const { logger, lines: logs } = collectingLogger();
   const app = createApp();
   await app.register(apiPlugin, {
     forms: loadSiteIndex(fixtureDist).forms,
     store,
-    health: () => ({ database: null, waiting: 0, givenUp: 0, oldestWaitingAt: null }),
+    health,
     delivery: { kick: () => {} },
     dataDir,
     rateLimit: 100,

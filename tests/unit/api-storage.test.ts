@@ -3,7 +3,9 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { contact, incomingUploads, orderFields, postJson, startApiServer, type ApiServer } from '../support/api.ts';
+import { StartError, storeHealth } from '../../src/server/server.ts';
+import { openStore, type SubmissionInput } from '../../src/server/store.ts';
+import { contact, incomingUploads, orderFields, postJson, send, startApiServer, startApiWithStore, storedSubmissions, type ApiServer } from '../support/api.ts';
 import { waitFor } from '../support/smtp.ts';
 import { multipart, postOrder, uploadFixture } from '../support/uploads.ts';
 
@@ -139,5 +141,102 @@ describe('uploads on disk', () => {
     const server = await api({ dataDir });
     expect(incomingUploads(dataDir)).toEqual([]);
     expect(server.logs).toContainEqual(expect.objectContaining({ msg: 'removed uploads a previous run left half-received', files: 1 }));
+  });
+});
+
+describe('storage faults are loud, once, and honest', () => {
+  it.each([
+    ['a file where the folder should be', (root: string) => (writeFileSync(join(root, 'data'), 'x'), join(root, 'data')), /\((ENOTDIR|EEXIST): /],
+    ['a folder under a file', (root: string) => (writeFileSync(join(root, 'file'), 'x'), join(root, 'file', 'data')), /\((ENOTDIR|EEXIST): /],
+    ['a database that is no database', (root: string) => (mkdirSync(join(root, 'data')), writeFileSync(join(root, 'data', 'submissions.db'), 'not a database '.repeat(100)), join(root, 'data')), /\(SQLITE_NOTADB: /],
+    ['a file where uploads/ should be', (root: string) => (mkdirSync(join(root, 'data')), writeFileSync(join(root, 'data', 'uploads'), 'x'), join(root, 'data')), /\((ENOTDIR|EEXIST): /],
+  ])('refuses to start on %s, with one line saying why and what to do', async (_what, make, code) => {
+    const dataDir = make(scratch());
+    const refused = await startApiServer({ dataDir }).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(refused).toBeInstanceOf(StartError);
+    const message = (refused as StartError).message;
+    expect(message).not.toMatch(/\n/);
+    expect(message).toMatch(new RegExp(`^the data folder ${dataDir} cannot be used \\(`));
+    expect(message).toMatch(code);
+    expect(message).toMatch(/; make it writable by this user or set DATA_DIR to another folder$/);
+  });
+
+  it('answers 503 with Retry-After while the database cannot be written, says so once when it starts and once when it clears, and /api/health says so too', async () => {
+    const dataDir = join(scratch(), 'data');
+    const real = openStore({ dataDir });
+    cleanups.push(() => real.close());
+    let full = true;
+    const diskFull = () => Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' });
+    const store = {
+      save: (input: SubmissionInput) => (full ? Promise.reject(diskFull()) : Promise.resolve(real.save(input))),
+      checkWritable: (at: number) => (full ? (() => { throw diskFull(); })() : real.checkWritable(at)),
+      outboxState: () => real.outboxState(),
+    };
+    const server = await startApiWithStore(store, dataDir, storeHealth(store));
+    cleanups.push(() => server.stop());
+
+    for (const lang of ['nl', 'en', 'nl']) {
+      const reply = await postJson(server.port, `/api/contact?lang=${lang}`, contact());
+      expect(reply.status).toBe(503);
+      expect(reply.headers['retry-after']).toBe('300');
+      expect(reply.json).toEqual({ success: false, error: lang === 'nl' ? 'We kunnen uw formulier op dit moment niet ontvangen. Probeer het over enkele minuten opnieuw of bel ons.' : 'We cannot take your form at the moment. Please try again in a few minutes, or call us.' });
+    }
+    const failing = await send(server.port, '/api/health');
+    expect(failing.status).toBe(503);
+    expect(failing.headers['cache-control']).toBe('no-store');
+    expect(failing.json).toEqual({ status: 'failing', database: 'cannot be written: SQLITE_FULL', mails: { waiting: 0, givenUp: 0, oldestWaitingMinutes: null } });
+    expect(server.logs.filter((line) => line.msg.startsWith('submissions cannot be stored')).map((line) => [line.level, line.path])).toEqual([[50, '/api/contact']]);
+
+    full = false;
+    expect((await postJson(server.port, '/api/contact', contact())).status).toBe(200);
+    expect((await postJson(server.port, '/api/contact', contact())).status).toBe(200);
+    expect(server.logs.filter((line) => line.msg === 'submissions are stored again')).toHaveLength(1);
+    expect(server.logs.filter((line) => line.msg.startsWith('submissions cannot be stored'))).toHaveLength(1);
+    const healthy = await send(server.port, '/api/health');
+    expect(healthy.status).toBe(200);
+    expect(healthy.json).toEqual({ status: 'ok', database: 'writable', mails: { waiting: 2, givenUp: 0, oldestWaitingMinutes: 0 } });
+  });
+
+  it('fails /api/health when a mail has waited over an hour (the outbox does not drain), and counts the mails given up', async () => {
+    const dataDir = join(scratch(), 'data');
+    let clock = Date.now() - 61 * 60_000;
+    const store = openStore({ dataDir, now: () => clock });
+    cleanups.push(() => store.close());
+    const server = await startApiWithStore({ save: (input) => store.save(input) }, dataDir, storeHealth(store));
+    cleanups.push(() => server.stop());
+    expect((await postJson(server.port, '/api/contact', contact())).status).toBe(200);
+    expect((await postJson(server.port, '/api/contact', contact())).status).toBe(200);
+    const [first] = store.pending();
+    store.markGivenUp(first!.id, '550 No such user here');
+    const stuck = await send(server.port, '/api/health');
+    expect(stuck.status).toBe(503);
+    expect(stuck.json).toEqual({ status: 'failing', database: 'writable', mails: { waiting: 1, givenUp: 1, oldestWaitingMinutes: 61 } });
+    // A mail given up is counted but does not hold the health check down by itself.
+    clock = Date.now();
+    for (const entry of store.pending()) store.markSent(entry.id, clock);
+    const given = await send(server.port, '/api/health');
+    expect(given.status).toBe(200);
+    expect(given.json).toEqual({ status: 'ok', database: 'writable', mails: { waiting: 0, givenUp: 1, oldestWaitingMinutes: null } });
+  });
+
+  it('answers an order whose file meets a disk fault with 503 and leaves nothing of it', async () => {
+    const dataDir = join(scratch(), 'data');
+    const server = await api({ dataDir });
+    // The folder the file would arrive in cannot be made: as when the disk fails under the server.
+    rmSync(join(dataDir, 'uploads'), { recursive: true, force: true });
+    writeFileSync(join(dataDir, 'uploads'), 'in the way');
+    const before = storedSubmissions(dataDir).length;
+    const reply = await postOrder(server.port, orderFields(), [{ bytes: uploadFixture('pixel.png'), filename: 'photo.png' }], 'nl');
+    expect(reply.status).toBe(503);
+    expect(reply.headers['retry-after']).toBe('300');
+    expect(reply.json).toEqual({ success: false, error: 'We kunnen uw formulier op dit moment niet ontvangen. Probeer het over enkele minuten opnieuw of bel ons.' });
+    expect(storedSubmissions(dataDir)).toHaveLength(before);
+    rmSync(join(dataDir, 'uploads'));
+    expect((await postOrder(server.port, orderFields(), [{ bytes: uploadFixture('pixel.png'), filename: 'photo.png' }])).status).toBe(200);
+    expect(incomingUploads(dataDir)).toEqual([]);
+    expect(server.logs.filter((line) => line.msg === 'submissions are stored again')).toHaveLength(1);
   });
 });

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { requestLanguage } from '../../src/server/api.ts';
+import { defaultConfirmationsPerDay } from '../../src/server/store.ts';
 import { appointment, contact, filesIn, pendingMails, postJson, send, startApiServer, startApiWithStore, storedSubmissions, testimonial, type ApiServer } from '../support/api.ts';
 import { header, parsePart, textOf, waitFor } from '../support/smtp.ts';
 
@@ -341,6 +342,28 @@ describe('the forms API', () => {
       expect(reply.status).toBe(413);
       expect(JSON.parse(reply.body)).toEqual({ success: false, error: en.tooLarge });
     });
+  });
+
+  it('sends one address at most three confirmations a day, whatever its case, and keeps every request for the lab', async () => {
+    const limited = await startApiServer({ confirmationsPerDay: defaultConfirmationsPerDay });
+    try {
+      const addresses = ['victim@example.nl', 'Victim@Example.NL', ' victim@example.nl', 'VICTIM@example.nl', 'victim@example.nl'];
+      for (const address of addresses) expect((await postJson(limited.port, appointmentPath, appointment({ EmailAddress: address }))).status).toBe(200);
+      expect((await postJson(limited.port, appointmentPath, appointment({ EmailAddress: 'someone.else@example.nl' }))).status).toBe(200);
+      const rows = storedSubmissions(limited.dataDir);
+      expect(defaultConfirmationsPerDay).toBe(3);
+      // Every request reaches the lab; the address typed in is mailed three times, another address as usual.
+      expect(rows.map((row) => row.messages.map((message) => message.to))).toEqual([
+        ['info@example.nl', 'victim@example.nl'],
+        ['info@example.nl', 'Victim@Example.NL'],
+        ['info@example.nl', 'victim@example.nl'],
+        ['info@example.nl'],
+        ['info@example.nl'],
+        ['info@example.nl', 'someone.else@example.nl'],
+      ]);
+    } finally {
+      await limited.stop();
+    }
   });
 
   describe('bots', () => {

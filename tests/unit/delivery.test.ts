@@ -122,6 +122,33 @@ describe('store', () => {
     }
   });
 
+  it('queues a confirmation to one address three times in 24 hours, counted in the transaction, and forgets the count after a day', () => {
+    let clock = 1_000_000;
+    const opened = store({ now: () => clock });
+    const withConfirmation = (to: string) => submission([labMessage()], { confirmation: { message: confirmation({ to }), recipient: to } });
+    const queued = () => opened.pending().filter((entry) => entry.message.to !== LAB).length;
+    // One transaction of five: the count sees the confirmations queued before it in the same transaction.
+    opened.saveMany([1, 2, 3, 4, 5].map(() => withConfirmation(VISITOR)));
+    expect(queued()).toBe(3);
+    expect(opened.pending().filter((entry) => entry.message.to === LAB)).toHaveLength(5);
+    clock += 86_400_000 - 1;
+    opened.save(withConfirmation(VISITOR.toUpperCase()));
+    expect(queued()).toBe(3);
+    clock += 1;
+    opened.save(withConfirmation(VISITOR));
+    expect(queued()).toBe(4);
+    // What the count keeps is a hash of the address, never the address, and a prune removes what is a day old.
+    const db = new Database(join(dataDir, 'submissions.db'), { readonly: true });
+    try {
+      const rows = db.prepare('SELECT recipient FROM confirmations').all() as { recipient: string }[];
+      expect(rows.every((row) => /^[0-9a-f]{64}$/.test(row.recipient))).toBe(true);
+      opened.prune(365 * 86_400_000, clock + 86_400_000);
+      expect(db.prepare('SELECT count(*) AS count FROM confirmations').get()).toEqual({ count: 0 });
+    } finally {
+      db.close();
+    }
+  });
+
   it('stores nothing of a submission when one of its messages cannot be stored', () => {
     const opened = store();
     const broken = {
