@@ -50,7 +50,7 @@ export class StartError extends Error {}
 function oneLine(error: unknown): string {
   const code = (error as { code?: unknown } | null)?.code;
   const message = (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').trim();
-  return typeof code === 'string' && !message.startsWith(code) ? `${code}: ${message}` : message;
+  return typeof code === 'string' && !message.includes(code) ? `${code}: ${message}` : message;
 }
 
 /**
@@ -60,7 +60,12 @@ function oneLine(error: unknown): string {
  */
 function openDataFolder(dataDir: string, confirmationsPerDay?: number): Store {
   const refuse = (error: unknown): never => {
-    throw new StartError(`the data folder ${dataDir} cannot be used (${oneLine(error)}); make it writable by this user or set DATA_DIR to another folder`, { cause: error });
+    const code = (error as { code?: unknown } | null)?.code;
+    const damaged = code === 'SQLITE_NOTADB' || code === 'SQLITE_CORRUPT';
+    const remedy = damaged
+      ? `restore ${join(dataDir, 'submissions.db')} from a backup or move it away`
+      : 'make it writable by this user or set DATA_DIR to another folder';
+    throw new StartError(`the data folder ${dataDir} cannot be used (${oneLine(error)}); ${remedy}`, { cause: error });
   };
   let store: Store | undefined;
   try {

@@ -161,7 +161,7 @@ describe('storage faults are loud, once, and honest', () => {
     expect(message).not.toMatch(/\n/);
     expect(message).toMatch(new RegExp(`^the data folder ${dataDir} cannot be used \\(`));
     expect(message).toMatch(code);
-    expect(message).toMatch(/; make it writable by this user or set DATA_DIR to another folder$/);
+    expect(message).toMatch(code.source.includes('NOTADB') ? new RegExp(`; restore ${dataDir}/submissions.db from a backup or move it away$`) : /; make it writable by this user or set DATA_DIR to another folder$/);
   });
 
   it('answers 503 with Retry-After while the database cannot be written, says so once when it starts and once when it clears, and /api/health says so too', async () => {
