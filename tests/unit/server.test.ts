@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectingLogger, createLogger } from '../../src/server/log.ts';
 import { startServer, stopServer } from '../../src/server/server.ts';
@@ -100,6 +101,25 @@ describe('the production server', () => {
     expect(written[0]!.trimEnd()).not.toMatch(/[\n\r]/);
     expect(written[0]!.includes(String.fromCharCode(27))).toBe(false);
     expect(JSON.parse(written[0]!)).toMatchObject({ msg: 'page not found', path: '/x\r\n{"msg":"mail sent"}\u001b[31m' });
+  });
+
+  it('logs any path, whatever bytes it decodes to, as exactly one JSON line holding that path', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.uint8Array({ minLength: 1, maxLength: 60 }), async (bytes) => {
+        const path = `/missing-${[...bytes].map((byte) => `%${byte.toString(16).padStart(2, '0')}`).join('')}`;
+        const before = raw.length;
+        const reply = await get(path);
+        expect(reply.status).toBeLessThan(500);
+        const written = raw.slice(before);
+        for (const line of written) {
+          // One line each, with no raw control character in it: JSON escaped them all.
+          expect(line.trimEnd()).not.toMatch(/\p{Cc}/u);
+          expect(() => JSON.parse(line) as unknown).not.toThrow();
+        }
+        if (reply.status === 404) expect(written.map((line) => (JSON.parse(line) as { msg: string }).msg)).toEqual(['page not found']);
+      }),
+      { numRuns: 150 },
+    );
   });
 
   describe('pages', () => {
