@@ -11,6 +11,8 @@ export function closest(word: string, candidates: Iterable<string>): string | un
   let best: string | undefined;
   let bestScore = Infinity;
   for (const c of candidates) {
+    // Words whose lengths differ by more than the limit are further apart than it: no need to measure.
+    if (Math.abs(c.length - w.length) > Math.min(limit, bestScore)) continue;
     const score = distance(w, c.toLowerCase());
     if (score < bestScore && score <= limit) {
       best = c;

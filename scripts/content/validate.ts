@@ -66,8 +66,10 @@ export function validate<T extends z.ZodType>(
     diagnostics.push(...toDiagnostics(source, issue, input, basePath));
   }
   // A misspelt key is one mistake: drop the "missing" report for the key it was meant to be.
+  // The parent of "hero.titel" is "hero"; of a top-level "heroo" the top level.
+  const parentOf = (path = '') => (path.includes('.') ? path.replace(/\.[^.]+$/, '') : dotted([]));
   const meant = new Set(
-    diagnostics.filter((d) => d.rule === 'schema/unknown-key' && d.hint?.startsWith('did you mean')).map((d) => `${d.path?.replace(/\.[^.]+$/, '')}|${d.hint}`),
+    diagnostics.filter((d) => d.rule === 'schema/unknown-key' && d.hint?.startsWith('did you mean')).map((d) => `${parentOf(d.path)}|${d.hint}`),
   );
   return {
     diagnostics: diagnostics.filter((d) => !(d.rule === 'schema/missing-key' && meant.has(`${d.path}|did you mean "${/"(.+)"/.exec(d.message)?.[1]}"?`))),

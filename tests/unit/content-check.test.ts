@@ -27,7 +27,7 @@ describe('the valid fixture site', () => {
 describe('YAML syntax', () => {
   it('reports bad indentation with its line and column', () => {
     const [first] = check({ bad: ['yaml-syntax'] });
-    expect(where(first!)).toBe('content/services/zirconia.yaml:10:9 yaml/syntax');
+    expect(where(first!)).toBe('content/services/zirconia.yaml:11:2 yaml/syntax');
     expect(first!.hint).toMatch(/indentation/);
   });
 
