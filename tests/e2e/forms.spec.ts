@@ -46,7 +46,7 @@ const text = {
     required: 'Please fill in this field.', error: 'Error', errorText: 'There was a problem sending your request. Please try again later.',
   },
   nl: {
-    name: 'Volledige naam', email: 'E-mailadres', phone: 'Telefoonnummer', service: 'Behandeling', date: 'Voorkeursdatum', time: 'Voorkeurstijd',
+    name: 'Volledige naam', email: 'E-mailadres', phone: 'Telefoonnummer', service: 'Dienst', date: 'Voorkeursdatum', time: 'Voorkeurstijd',
     message: 'Aanvullend bericht', book: 'Afspraak aanvragen', sending: 'Bezig met verzenden...', modalTitle: 'Afspraakverzoek verzonden', ok: 'OK',
     required: 'Vul dit veld in.', error: 'Fout', errorText: 'Er is een probleem opgetreden bij het verzenden van uw bericht. Probeer het later opnieuw.',
   },
@@ -65,7 +65,7 @@ async function fillAppointment(page: Page, t: (typeof text)['en' | 'nl'], name: 
 /** The contact form's labels, as a visitor reads them. */
 const contactText = {
   en: { name: 'Full name', email: 'E-mail address', subject: 'Subject', message: 'Message', send: 'Send message', ok: 'Message sent successfully' },
-  nl: { name: 'Volledige naam', email: 'E-mailadres', subject: 'Onderwerp', message: 'Bericht', send: 'Bericht versturen', ok: 'Bericht succesvol verzonden' },
+  nl: { name: 'Volledige naam', email: 'E-mailadres', subject: 'Onderwerp', message: 'Bericht', send: 'Bericht versturen', ok: 'Uw bericht is verzonden' },
 } as const;
 
 /** Fills in the contact form of the open page and presses its send button. */
@@ -269,7 +269,7 @@ test.describe('the contact form', () => {
     await openPage(page, '/contact');
     const region = page.getByRole('region', { name: 'Lab Location' });
     await expect(region).toContainText('Voorbeeldstraat 1, 1234 AB Utrecht');
-    await expect(region.getByRole('link', { name: /Open in maps/ })).toHaveAttribute('href', /^https:\/\/www\.openstreetmap\.org\/\?mlat=52\.0907&mlon=5\.1214/);
+    await expect(region.getByRole('link', { name: /View on OpenStreetMap/ })).toHaveAttribute('href', /^https:\/\/www\.openstreetmap\.org\/\?mlat=52\.0907&mlon=5\.1214/);
     await page.waitForLoadState('networkidle');
     expect(requests.filter((url) => !url.startsWith('http://localhost'))).toEqual([]);
     await region.getByRole('button', { name: 'Show the map' }).click();
@@ -284,7 +284,7 @@ test.describe('the dentist order form', () => {
       await openPage(page, lang === 'en' ? '/for-doctors' : '/nl/for-doctors');
       const l = lang === 'en'
         ? { dentist: "Dentist's name", clinic: 'Clinic name', email: 'E-mail address', phone: 'Phone number', type: 'Type of work', file: /^File/, send: 'Submit request', ok: 'Request submitted successfully', chosen: 'Selected: crown-binary.stl' }
-        : { dentist: 'Naam tandarts', clinic: 'Naam praktijk', email: 'E-mailadres', phone: 'Telefoonnummer', type: 'Soort werk', file: /^Bestand/, send: 'Aanvraag versturen', ok: 'Aanvraag succesvol ingediend', chosen: 'Gekozen: crown-binary.stl' };
+        : { dentist: 'Naam tandarts', clinic: 'Naam praktijk', email: 'E-mailadres', phone: 'Telefoonnummer', type: 'Soort werk', file: /^Bestand/, send: 'Aanvraag versturen', ok: 'Uw aanvraag is ontvangen', chosen: 'Gekozen: crown-binary.stl' };
       await page.getByLabel(l.dentist).fill('Dr. P. de Boer');
       await page.getByLabel(l.clinic).fill(`Tandartspraktijk ${marker}`);
       await page.getByLabel(l.email).fill('praktijk@example.nl');

@@ -82,10 +82,14 @@ test.describe('the home page carousel', () => {
     await expectSlide(page, 1);
   });
 
-  test('the current slide\'s button books an appointment', async ({ page }) => {
+  test('the current slide\'s button leads where its slide speaks: dentists to their page, patients to booking', async ({ page }) => {
     await openPage(page, '/');
     await carousel(page).getByRole('button', { name: 'Go to slide 2' }).click();
-    await slide(page, 2).getByRole('link', { name: 'Book now' }).click();
+    await slide(page, 2).getByRole('link', { name: 'For dentists' }).click();
+    await expect(page).toHaveURL(/\/for-doctors$/);
+    await openPage(page, '/');
+    await carousel(page).getByRole('button', { name: 'Go to slide 3' }).click();
+    await slide(page, 3).getByRole('link', { name: 'Book now' }).click();
     await expect(page).toHaveURL(/\/appointment$/);
   });
 
@@ -298,7 +302,7 @@ test.describe('the home page sections', () => {
   test('shows the lab\'s four claims', async ({ page }) => {
     await openPage(page, '/');
     const claims = page.getByRole('region', { name: 'Why practices work with our lab' });
-    for (const claim of ['Over 15 years of experience', '100% quality guarantee', 'Fast execution', 'Rush service']) {
+    for (const claim of ['Over 15 years of experience', 'Work we stand behind', 'Fast execution', 'Rush service']) {
       await expect(claims.getByRole('heading', { level: 3, name: claim })).toBeVisible();
     }
   });

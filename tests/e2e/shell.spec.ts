@@ -66,8 +66,8 @@ test.describe('the services mega-menu (desktop)', () => {
   test('lists the five groups with their links, and a link leads to its page', async ({ page }) => {
     await openPage(page, '/nl');
     const nav = page.getByRole('navigation', { name: 'Hoofdmenu' });
-    await nav.getByRole('button', { name: 'Het dienstenmenu tonen' }).click();
-    for (const group of ['Kroon- en brugwerk', 'Implantaatwerk', 'Prothesen', 'Orthodontie', 'All-on-4 / All-on-6']) {
+    await nav.getByRole('button', { name: 'Dienstenmenu tonen' }).click();
+    for (const group of ['Kronen en bruggen', 'Implantaatprothetiek', 'Gebitsprothesen', 'Orthodontie', 'All-on-4 / All-on-6']) {
       await expect(nav.getByText(group, { exact: true }).first()).toBeVisible();
     }
     await nav.getByRole('link', { name: 'Kronen en bruggen van zirkonia' }).click();
@@ -167,7 +167,7 @@ test.describe('moving around', () => {
 });
 
 test.describe('the menus and the footer', () => {
-  for (const [home, menu] of [['/', 'Show the services menu'], ['/nl', 'Het dienstenmenu tonen']] as const) {
+  for (const [home, menu] of [['/', 'Show the services menu'], ['/nl', 'Dienstenmenu tonen']] as const) {
     test(`every link in the header, the services menu and the footer of ${home} leads to a page in its language`, async ({ page, request }) => {
       await openPage(page, home);
       await page.getByRole('button', { name: menu }).click();

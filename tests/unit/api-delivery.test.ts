@@ -63,7 +63,7 @@ describe('delivery through the API', () => {
         'Volledige naam: Emma Visser',
         'E-mailadres: emma@example.com',
         'Telefoonnummer: 06-12345678',
-        'Behandeling: Tandimplantaten',
+        'Dienst: Implantaatwerk op verwijzing van uw tandarts',
         `Voorkeursdatum: ${longDate(date, 'nl-NL')} (${date})`,
         'Voorkeurstijd: 10:30',
         '',
@@ -88,11 +88,11 @@ describe('delivery through the API', () => {
         '',
         'Thank you for your appointment request. We have received it with the following details:',
         '',
-        'Service: Dental implants',
+        "Service: Implant work, on your dentist's referral",
         `Preferred date: ${longDate(date, 'en-GB')}`,
         'Preferred time: 10:30',
         '',
-        'Please note that this is a request and not yet a confirmed appointment. We will contact you within 24 hours to confirm your appointment or to suggest another time.',
+        'Please note that this is a request and not yet a confirmed appointment. We will contact you within one working day to confirm your appointment or to suggest another time.',
         '',
         'Do you have a question in the meantime, or would you like to change your request? Call us on 030 000 0000 or e-mail us at info@example.nl.',
         '',
@@ -115,8 +115,8 @@ describe('delivery through the API', () => {
     expect(decodeHeader(header(confirmation, 'subject') ?? '')).toBe('Wij hebben uw afspraakverzoek ontvangen – Tandlab Studio');
     const text = textOf(confirmation);
     expect(text).toMatch(/^Beste Anna de Vries,\n/);
-    expect(text).toContain(`Behandeling: Kronen en bruggen\nVoorkeursdatum: ${longDate(tomorrow(), 'nl-NL')}\nVoorkeurstijd: 10:30`);
-    expect(text).toContain('Let op, dit is een verzoek en nog geen vaste afspraak. Wij nemen binnen 24 uur contact met u op');
+    expect(text).toContain(`Dienst: Kronen en bruggen: kleurbepaling\nVoorkeursdatum: ${longDate(tomorrow(), 'nl-NL')}\nVoorkeurstijd: 10:30`);
+    expect(text).toContain('Let op: dit is een verzoek en nog geen vaste afspraak. Wij nemen binnen één werkdag contact met u op');
     expect(text).toContain('Bel ons op 030 000 0000 of mail naar info@example.nl.');
     expect(text).toContain('Heeft u dit verzoek niet verstuurd? Dan kunt u deze e-mail negeren.');
     expect(textOf(parsePart(to(mail.received, LAB)!.raw))).toContain('Taal van de bezoeker: Nederlands');

@@ -182,7 +182,7 @@ describe('storage faults are loud, once, and honest', () => {
       const reply = await postJson(server.port, `/api/contact?lang=${lang}`, contact());
       expect(reply.status).toBe(503);
       expect(reply.headers['retry-after']).toBe('300');
-      expect(reply.json).toEqual({ success: false, error: lang === 'nl' ? 'We kunnen uw formulier op dit moment niet ontvangen. Probeer het over enkele minuten opnieuw of bel ons.' : 'We cannot take your form at the moment. Please try again in a few minutes, or call us.' });
+      expect(reply.json).toEqual({ success: false, error: lang === 'nl' ? 'Wij kunnen uw formulier op dit moment niet ontvangen. Probeer het over enkele minuten opnieuw of bel ons.' : 'We cannot take your form at the moment. Please try again in a few minutes, or call us.' });
     }
     const failing = await send(server.port, '/api/health');
     expect(failing.status).toBe(503);
@@ -232,7 +232,7 @@ describe('storage faults are loud, once, and honest', () => {
     const reply = await postOrder(server.port, orderFields(), [{ bytes: uploadFixture('pixel.png'), filename: 'photo.png' }], 'nl');
     expect(reply.status).toBe(503);
     expect(reply.headers['retry-after']).toBe('300');
-    expect(reply.json).toEqual({ success: false, error: 'We kunnen uw formulier op dit moment niet ontvangen. Probeer het over enkele minuten opnieuw of bel ons.' });
+    expect(reply.json).toEqual({ success: false, error: 'Wij kunnen uw formulier op dit moment niet ontvangen. Probeer het over enkele minuten opnieuw of bel ons.' });
     expect(storedSubmissions(dataDir)).toHaveLength(before);
     rmSync(join(dataDir, 'uploads'));
     expect((await postOrder(server.port, orderFields(), [{ bytes: uploadFixture('pixel.png'), filename: 'photo.png' }])).status).toBe(200);

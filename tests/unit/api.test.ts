@@ -111,7 +111,7 @@ describe('the forms API', () => {
           FullName: 'Vul dit veld in.',
           EmailAddress: 'Vul een geldig e-mailadres in, bijvoorbeeld naam@voorbeeld.nl.',
           PhoneNumber: 'Vul een geldig telefoonnummer in, bijvoorbeeld 06 12345678 of +31 6 12345678.',
-          Service: 'Kies een behandeling.',
+          Service: 'Kies een dienst.',
           PreferredDate: 'Kies vandaag of een latere datum.',
           PreferredTime: 'Kies een tijd.',
           AdditionalMessage: 'Gebruik maximaal 2000 tekens.',
