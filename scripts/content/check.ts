@@ -3,16 +3,17 @@ import { join, relative, sep } from 'node:path';
 import { imageSize } from 'image-size';
 import type { z } from 'zod';
 import {
-  Article, Navigation, Page, Redirects, Service, shellUiGroups, SiteSettings, Testimonial, UiDictionary,
+  Article, Href, Navigation, Page, Redirects, Service, shellUiGroups, SiteSettings, Testimonial, UiDictionary,
   type Page as PageData, type Service as ServiceData,
 } from '../../schemas/index.ts';
 import type { Diagnostic } from './diagnostics.ts';
 import { SourceFile, type PathSegment } from './source.ts';
 import { closest, didYouMean, didYouMeanPath } from './suggest.ts';
 import { validate, dotted } from './validate.ts';
-import { inlineLink } from '../../src/shared/inline-text.ts';
+import { headingAnchors, pageAnchors } from '../../src/shared/anchors.ts';
+import { inlineLinks, inlineProblems } from '../../src/shared/inline-text.ts';
 import { englishPath, langOfPath, localizePath } from '../../src/shared/paths.ts';
-import { isLocalizedText, slugify, walk } from './walk.ts';
+import { isLocalizedText, walk } from './walk.ts';
 
 /** Where the check reads from; every path is absolute. */
 export interface CheckOptions {
@@ -24,6 +25,12 @@ export interface CheckOptions {
   imagesDir?: string;
   /** Defaults to `<root>/src/assets/videos`. */
   videosDir?: string;
+  /**
+   * The code whose interface strings `ui.yaml` must hold: defaults to the `.ts` and `.tsx` files under
+   * `<root>/src`, `<root>/schemas` and `<root>/scripts`. A root without code (a bare content folder) gets no
+   * interface-string check.
+   */
+  codeDirs?: string[];
   /**
    * Keep every validated file in the model (needed to write the manifest). Without it, services,
    * articles and testimonials are checked as they are read and only their facts are kept, so a large
@@ -53,7 +60,6 @@ export interface ContentModel {
   images: Map<string, { width: number; height: number }>;
 }
 
-
 /** The result of one check run. */
 export interface CheckResult {
   diagnostics: Diagnostic[];
@@ -80,6 +86,17 @@ const singles = {
   'redirects.yaml': { schema: Redirects, required: false },
 } as const;
 
+/** What an editor or an operating system leaves beside files, which the check passes over without a word. */
+const ignoredName = /^(\.DS_Store|Thumbs\.db|desktop\.ini|\.#.*|#.*#|.*~|.*\.sw[a-p]|\.gitkeep)$/i;
+
+/** A file the check read: its validated data when it passed its schema, else its data as parsed. */
+interface Scanned {
+  source: SourceFile;
+  data: unknown;
+  valid: boolean;
+  collection: CollectionName | 'singles';
+}
+
 /** Reads, validates and cross-checks all of `content/`, reporting every problem found. */
 export function checkContent(options: CheckOptions): CheckResult {
   const root = options.root;
@@ -91,12 +108,12 @@ export function checkContent(options: CheckOptions): CheckResult {
   const model: ContentModel = {
     redirects: [], pages: new Map(), services: new Map(), articles: new Map(), testimonials: new Map(), images: new Map(),
   };
-  // Slugs of files that exist but failed validation: links to them are not reported again.
+  // Slugs of files that exist but failed validation: links and references to them are not reported again.
   const brokenSlugs: Record<CollectionName, Set<string>> = { pages: new Set(), services: new Set(), articles: new Set(), testimonials: new Set() };
   let files = 0;
 
   const fileProblem = (file: string, rule: string, message: string, hint?: string, severity: Diagnostic['severity'] = 'error') =>
-    diagnostics.push({ file, line: 1, column: 1, severity, rule, message, hint });
+    diagnostics.push({ file, line: 1, column: 1, severity, rule, message, hint: hint || undefined });
   const at = (entry: { source: SourceFile }, path: readonly PathSegment[], rule: string, message: string, hint?: string, severity: Diagnostic['severity'] = 'error') => {
     const { line, column } = entry.source.locate(path);
     diagnostics.push({ file: entry.source.file, line, column, severity, rule, message, hint: hint || undefined, path: dotted(path) });
@@ -109,39 +126,63 @@ export function checkContent(options: CheckOptions): CheckResult {
       diagnostics.push(...source.syntaxErrors);
       return undefined;
     }
+    if (source.data === undefined || source.data === null) {
+      fileProblem(source.file, 'content/empty-file', 'the file is empty', 'write its fields, or copy a file of the same kind and change it; an unused file can be deleted');
+      return undefined;
+    }
     return source;
   };
 
   const ctx: CrossContext = { imagesDir, videosDir, rel, at, diagnostics };
-  const facts: Facts = { links: [], refs: [], anchors: new Map(), serviceKinds: new Map() };
+  const facts: Facts = { links: [], refs: [], anchors: new Map(), serviceKinds: new Map(), pagePaths: [] };
   const visitImage = imageVisitor(model, ctx);
   const visitLanguages = languageVisitor(ctx);
-  // Checks one file on its own and records what the cross-file checks need: links, references, anchors.
-  const scan = (entry: Entry<unknown>, collection: CollectionName | 'singles') => {
-    const owner = ownPath(entry.data, collection);
+  // Checks one file on its own, whether or not it passed its schema, and records what the cross-file checks
+  // need: links, references, anchors. A file that failed its schema is read as parsed, so one mistake in it
+  // never hides another.
+  const scan = (entry: Scanned) => {
+    const owner = ownPath(entry.data, entry.collection);
+    const { source } = entry;
+    for (const cut of source.cutByComment) {
+      const { line, column } = source.position(cut.comment);
+      const shown = source.text.slice(cut.start, cut.end).trim();
+      diagnostics.push({
+        file: source.file, line, column, severity: 'warning', rule: 'yaml/comment-in-text',
+        message: `the text stops at " #": YAML reads the rest of the line as a comment, so the page shows only "${shown.length > 40 ? `${shown.slice(0, 37)}...` : shown}"`,
+        hint: 'put the whole text between double quotes to keep the # and what follows, or move a comment to a line of its own',
+      });
+    }
     walk(entry.data, (value, path) => {
       if (typeof value === 'string') {
         if (path[path.length - 1] === 'href') facts.links.push({ entry, path: [...path], href: value, owner });
-        else if (value.includes('](')) {
-          for (const match of value.matchAll(inlineLink)) {
-            const target = match[2]!;
-            const linkPath = [...path];
-            // Points at the link target inside the text when the source spells it the same way.
-            const offsetOf = () => {
-              const range = entry.source.range(linkPath);
-              const found = range ? entry.source.text.indexOf(`](${target})`, range[0]) : -1;
-              return range && found >= 0 && found < range[1] ? found + 2 : undefined;
-            };
-            facts.links.push({ entry, path: linkPath, href: target, owner, offsetOf });
-          }
-        }
+        else scanText(entry, value, path, owner);
       } else if (value !== null && typeof value === 'object') {
         visitImage(entry, value, path);
         visitLanguages(entry, value, path);
       }
     });
     checkSeo(entry, ctx);
-    collectFacts(entry, collection, owner, facts);
+    collectFacts(entry, owner, facts, ctx);
+  };
+  // The inline markup of a text: what would not render, and its links, checked as `href:` fields are.
+  const scanText = (entry: Scanned, value: string, path: PathSegment[], owner: string | undefined) => {
+    const problems = inlineProblems(value);
+    const links = inlineLinks(value);
+    if (!problems.length && !links.length) return;
+    const linkPath = [...path];
+    const locateIn = (snippet: string, at: number) => () => offsetInSource(entry.source, linkPath, value, snippet, at);
+    for (const problem of problems) {
+      const offset = locateIn(problem.snippet, problem.at)();
+      report(ctx, entry, linkPath, 'markup/broken', problem.message, problem.hint, 'error', offset);
+    }
+    for (const link of links) {
+      if (!Href.safeParse(link.href).success) {
+        const offset = locateIn(link.href, link.hrefAt)();
+        report(ctx, entry, linkPath, 'link/invalid', `the link "${link.href}" in the text is not a page of this site nor a full address`, 'write an internal path such as "/services/zirconia", or a full "https://", "mailto:" or "tel:" address', 'error', offset);
+        continue;
+      }
+      facts.links.push({ entry, path: linkPath, href: link.href, owner, offsetOf: locateIn(`](${link.href})`, link.hrefAt - 2), offsetShift: 2 });
+    }
   };
 
   if (!existsSync(contentDir)) {
@@ -149,28 +190,35 @@ export function checkContent(options: CheckOptions): CheckResult {
     return { diagnostics, model, files };
   }
 
-  // Single files at the top of content/.
+  // Single files at the top of content/, and anything there the site does not read.
   for (const name of readdirSync(contentDir).sort()) {
     const abs = join(contentDir, name);
+    if (ignoredName.test(name)) continue;
     if (statSync(abs).isDirectory()) {
-      if (!(name in collections)) fileProblem(rel(abs), 'content/unknown-file', `the folder "${name}" is not read by the site`, didYouMean(name, Object.keys(collections)) || `content folders are: ${Object.keys(collections).join(', ')}`, 'warning');
+      if (!(name in collections)) misplacedFolder(abs, name, Object.keys(collections), ctx, fileProblem);
       continue;
     }
-    if (name.endsWith('.yml')) {
-      fileProblem(rel(abs), 'content/file-name', 'content files end in ".yaml"', `rename it to ${name.replace(/\.yml$/, '.yaml')}`);
+    if (!isYamlName(name)) {
+      fileProblem(rel(abs), 'content/unknown-file', `"${name}" is not read by the site`, 'content/ holds only YAML files; keep notes elsewhere', 'warning');
       continue;
     }
     if (!(name in singles)) {
-      fileProblem(rel(abs), 'content/unknown-file', `"${name}" is not read by the site`, didYouMean(name, Object.keys(singles)) || `top-level files are: ${Object.keys(singles).join(', ')}`, 'warning');
+      const lower = name.replace(/\.ya?ml$/i, '.yaml');
+      const suggestion = lower in singles ? `rename it to ${lower}` : didYouMean(lower, Object.keys(singles)) || `the files read here are ${Object.keys(singles).join(', ')}; a service, article, page or testimonial goes in its folder (${Object.keys(collections).join(', ')})`;
+      fileProblem(rel(abs), 'content/unknown-file', `"${name}" is not read by the site, so nothing in it is published`, suggestion);
       continue;
     }
     const source = read(abs);
     if (!source) continue;
     const key = name as keyof typeof singles;
     const result = validate(source, singles[key].schema as z.ZodType);
-    source.data = undefined;
     diagnostics.push(...result.diagnostics);
-    if (result.data === undefined) continue;
+    const scanned: Scanned = { source, data: result.data ?? source.data, valid: result.data !== undefined, collection: 'singles' };
+    source.data = undefined;
+    if (!scanned.valid) {
+      scan(scanned);
+      continue;
+    }
     const entry = { source, data: result.data };
     if (key === 'site.yaml') model.site = entry as Entry<SiteSettings>;
     else if (key === 'navigation.yaml') model.navigation = entry as Entry<Navigation>;
@@ -184,13 +232,20 @@ export function checkContent(options: CheckOptions): CheckResult {
   }
 
   // One file per entry in each collection folder; the file name is the slug or id.
+  const pagesToScan: Scanned[] = [];
   for (const [collection, { schema, key }] of Object.entries(collections) as [CollectionName, (typeof collections)[CollectionName]][]) {
     const dir = join(contentDir, collection);
     const names = existsSync(dir) ? readdirSync(dir).sort() : [];
     for (const name of names) {
       const abs = join(dir, name);
+      if (ignoredName.test(name)) continue;
+      if (statSync(abs).isDirectory()) {
+        misplacedFolder(abs, name, [], ctx, fileProblem, collection);
+        continue;
+      }
       if (!name.endsWith('.yaml')) {
-        fileProblem(rel(abs), 'content/file-name', `"${name}" is not read: content files end in ".yaml"`, name.endsWith('.yml') ? `rename it to ${name.replace(/\.yml$/, '.yaml')}` : undefined, name.endsWith('.yml') ? 'error' : 'warning');
+        if (isYamlName(name)) fileProblem(rel(abs), 'content/file-name', `"${name}" is not read: content files end in ".yaml", in lower case`, `rename it to ${name.replace(/\.ya?ml$/i, '.yaml')}`);
+        else fileProblem(rel(abs), 'content/unknown-file', `"${name}" is not read by the site`, `content/${collection}/ holds only .yaml files`, 'warning');
         continue;
       }
       const stem = name.slice(0, -'.yaml'.length);
@@ -202,6 +257,7 @@ export function checkContent(options: CheckOptions): CheckResult {
       const result = validate(source, schema as z.ZodType);
       diagnostics.push(...result.diagnostics);
       const declared = (source.data as Record<string, unknown> | null)?.[key];
+      const scanned: Scanned = { source, data: result.data ?? source.data, valid: result.data !== undefined, collection };
       // The validated copy replaces the parsed data; holding both would double the memory of a large site.
       source.data = undefined;
       if (typeof declared === 'string' && declared !== stem) {
@@ -213,25 +269,25 @@ export function checkContent(options: CheckOptions): CheckResult {
           path: key,
         });
       }
-      if (result.data === undefined || declared !== stem) {
+      if (!scanned.valid || declared !== stem) {
         brokenSlugs[collection].add(stem);
         if (typeof declared === 'string') brokenSlugs[collection].add(declared);
+      } else (model[collection] as Map<string, Entry<unknown>>).set(stem, { source, data: scanned.data });
+      if (collection === 'pages') {
+        pagesToScan.push(scanned);
         continue;
       }
-      const entry: Entry<unknown> = { source, data: result.data };
-      (model[collection] as Map<string, Entry<unknown>>).set(stem, entry);
-      if (collection !== 'pages') {
-        scan(entry, collection);
-        if (!options.retain) {
-          entry.data = undefined;
-          source.release();
-        }
+      scan(scanned);
+      if (scanned.valid && !options.retain) {
+        const entry = (model[collection] as Map<string, Entry<unknown>>).get(stem);
+        if (entry) entry.data = undefined;
+        source.release();
       }
     }
   }
   // Site-wide files and pages are few and needed whole by the cross-file checks; they are scanned last.
-  for (const entry of [model.site, model.navigation, model.ui, ...model.redirects]) if (entry) scan(entry, 'singles');
-  for (const entry of model.pages.values()) scan(entry, 'pages');
+  for (const entry of [model.site, model.navigation, model.ui, ...model.redirects]) if (entry) scan({ ...entry, valid: true, collection: 'singles' });
+  for (const entry of pagesToScan) scan(entry);
   for (const id of requiredPages) {
     if (!model.pages.has(id) && !brokenSlugs.pages.has(id)) {
       fileProblem(`${rel(contentDir)}/pages/${id}.yaml`, 'content/missing-page', `the page "${id}" has no file`, `create content/pages/${id}.yaml (see schemas/page.ts)`);
@@ -239,7 +295,24 @@ export function checkContent(options: CheckOptions): CheckResult {
   }
 
   crossCheck(model, brokenSlugs, facts, ctx);
+  checkUiKeys(model, options.codeDirs ?? ['src', 'schemas', 'scripts'].map((dir) => join(root, dir)), ctx);
   return { diagnostics, model, files };
+}
+
+/** A name that is meant as YAML, in any case: `.yaml`, `.yml`, `.YAML`. */
+function isYamlName(name: string): boolean {
+  return /\.ya?ml$/i.test(name);
+}
+
+/** A folder the site does not read: an error when it holds YAML (an author believes it is published). */
+function misplacedFolder(abs: string, name: string, folders: string[], { rel }: CrossContext, fileProblem: (file: string, rule: string, message: string, hint?: string, severity?: Diagnostic['severity']) => void, parent?: string): void {
+  const yaml = listFiles(abs).filter((file) => isYamlName(file) && !ignoredName.test(file.split('/').pop()!));
+  const where = parent ? `content/${parent}/${name}/` : `content/${name}/`;
+  const hint = parent
+    ? `move its files into content/${parent}/ itself: the site does not read subfolders`
+    : didYouMean(name, folders) || `content folders are: ${folders.join(', ')}`;
+  if (yaml.length === 0) return fileProblem(rel(abs), 'content/unknown-file', `the folder ${where} is not read by the site`, hint, 'warning');
+  for (const file of yaml) fileProblem(rel(join(abs, file)), 'content/unknown-file', `this file is not read by the site: ${where} is not a content folder`, hint);
 }
 
 type At = (entry: { source: SourceFile }, path: readonly PathSegment[], rule: string, message: string, hint?: string, severity?: Diagnostic['severity']) => void;
@@ -252,20 +325,45 @@ interface CrossContext {
   diagnostics: Diagnostic[];
 }
 
+/** Reports at an offset inside a node when one is known, else at the node. */
+function report(ctx: CrossContext, entry: { source: SourceFile }, path: readonly PathSegment[], rule: string, message: string, hint: string, severity: Diagnostic['severity'], offset: number | undefined): void {
+  if (offset === undefined) return ctx.at(entry, path, rule, message, hint, severity);
+  const { line, column } = entry.source.position(offset);
+  ctx.diagnostics.push({ file: entry.source.file, line, column, severity, rule, message, hint: hint || undefined, path: dotted(path) });
+}
+
+/**
+ * Where `snippet`, found at `at` in a text's value, stands in the YAML source: the value and its source
+ * differ when YAML folds lines or unescapes, so the snippet is searched for in the node's own range.
+ */
+function offsetInSource(source: SourceFile, path: readonly PathSegment[], value: string, snippet: string, at: number): number | undefined {
+  const range = source.range(path);
+  if (!range) return undefined;
+  const raw = source.text;
+  // The same snippet may come more than once in the value: take the occurrence of the same rank.
+  let rank = 0;
+  for (let i = value.indexOf(snippet); i !== -1 && i < at; i = value.indexOf(snippet, i + 1)) rank++;
+  let found = raw.indexOf(snippet, range[0]);
+  for (let n = 0; n < rank && found !== -1; n++) found = raw.indexOf(snippet, found + 1);
+  return found !== -1 && found < range[1] ? found : undefined;
+}
+
 /** A link found in a file, checked once every page is known. */
 interface LinkFact {
-  entry: Entry<unknown>;
+  entry: Scanned;
   path: PathSegment[];
   href: string;
   /** English path of the page the link is on, for same-page anchors. */
   owner?: string;
-  /** Offset of the link target inside a text, computed only when the link is reported. */
+  /** Offset of the link's `](` inside a text, computed only when the link is reported. */
   offsetOf?: () => number | undefined;
+  /** What to add to that offset to reach the target itself. */
+  offsetShift?: number;
 }
 
 /** A reference from one file to another entry, checked once every file is read. */
 interface RefFact {
-  entry: Entry<unknown>;
+  entry: Scanned;
   path: PathSegment[];
   value: string;
   target: CollectionName | 'blog-categories';
@@ -277,9 +375,11 @@ interface RefFact {
 interface Facts {
   links: LinkFact[];
   refs: RefFact[];
-  /** Heading anchors of each page with rich text, by English path. */
+  /** The anchors of each page, by English path. */
   anchors: Map<string, Set<string>>;
   serviceKinds: Map<string, ServiceData['kind']>;
+  /** Every page file's path, valid or not, with its file. */
+  pagePaths: { entry: Scanned; path: string }[];
 }
 
 /** English paths of every page the content defines, mapped to what defines them. */
@@ -291,81 +391,124 @@ export function routePaths(model: ContentModel): Map<string, string> {
   return paths;
 }
 
-/** The English path of the page a file defines, if it is a page. */
+const record = (value: unknown): Record<string, unknown> => (value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
+const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+
+/** The English path of the page a file defines, if it is a page (read from what parsed, valid or not). */
 function ownPath(data: unknown, collection: CollectionName | 'singles'): string | undefined {
-  const d = data as { path?: string; slug?: string };
-  if (collection === 'pages') return d.path;
-  if (collection === 'services') return `/services/${d.slug}`;
-  if (collection === 'articles') return `/blog/${d.slug}`;
+  const d = record(data);
+  if (collection === 'pages') return text(d.path);
+  if (collection === 'services' && text(d.slug)) return `/services/${text(d.slug)}`;
+  if (collection === 'articles' && text(d.slug)) return `/blog/${text(d.slug)}`;
   return undefined;
 }
 
-/** Records a file's references to other entries and its heading anchors. */
-function collectFacts(entry: Entry<unknown>, collection: CollectionName | 'singles', owner: string | undefined, facts: Facts): void {
-  const ref = (path: PathSegment[], value: string, target: RefFact['target'], label: string, kinds?: ServiceData['kind'][]) =>
-    facts.refs.push({ entry, path, value, target, label, kinds });
-  const anchorsOf = (body: { type: string; id?: string; text?: { en: string } }[]) => {
-    const ids = new Set<string>();
-    for (const block of body) if (block.type === 'heading' && block.text) ids.add(block.id ?? slugify(block.text.en));
-    if (owner) facts.anchors.set(owner, ids);
-  };
-  if (collection === 'pages') {
-    const page = entry.data as PageData;
-    if (page.id === 'home') {
-      page.featured.services.forEach((s, i) => ref(['featured', 'services', i], s, 'services', 'service'));
-      page.testimonials.items.forEach((t, i) => ref(['testimonials', 'items', i], t, 'testimonials', 'testimonial'));
-      page.news.articles?.forEach((a, i) => ref(['news', 'articles', i], a, 'articles', 'article'));
-    } else if (page.id === 'services') {
-      page.categories.services.forEach((s, i) => ref(['categories', 'services', i], s, 'services', 'service', ['category', 'allon4']));
-    } else if (page.id === 'privacy') anchorsOf(page.body);
-  } else if (collection === 'services') {
-    const s = entry.data as ServiceData;
-    facts.serviceKinds.set(s.slug, s.kind);
-    if (s.kind === 'category') s.items.forEach((item, i) => ref(['items', i], item, 'services', 'service', ['detail', 'allon4']));
-    if (s.kind === 'detail') {
-      if (s.category) ref(['category'], s.category, 'services', 'service', ['category']);
-      s.testimonials.forEach((t, i) => ref(['testimonials', i], t, 'testimonials', 'testimonial'));
-    }
-  } else if (collection === 'articles') {
-    const a = entry.data as Article;
-    anchorsOf(a.body);
-    a.related.forEach((r, i) => {
-      if (r === a.slug) facts.refs.push({ entry, path: ['related', i], value: r, target: 'articles', label: 'self' });
-      else ref(['related', i], r, 'articles', 'article');
+/** Records a file's references to other entries, its anchors and its page path; reports a list that names one entry twice. */
+function collectFacts(entry: Scanned, owner: string | undefined, facts: Facts, { at }: CrossContext): void {
+  const data = record(entry.data);
+  const refs = (path: PathSegment[], values: unknown, target: RefFact['target'], label: string, kinds?: ServiceData['kind'][]) => {
+    const seen = new Set<string>();
+    list(values).forEach((value, i) => {
+      if (typeof value !== 'string') return;
+      if (seen.has(value)) at(entry, [...path, i], 'ref/duplicate', `"${value}" is listed twice here`, 'remove the second one');
+      seen.add(value);
+      facts.refs.push({ entry, path: [...path, i], value, target, label, kinds });
     });
-    ref(['category'], a.category, 'blog-categories', 'blog category');
+  };
+  const anchors = (template: string) => {
+    if (!owner) return;
+    facts.anchors.set(owner, new Set(pageAnchors(template, data)));
+    // Two headings with one anchor: a link can reach only the first.
+    const bodies: PathSegment[][] = template === 'about' ? [['story', 'body']] : [['body']];
+    for (const path of bodies) {
+      const seen = new Map<string, number>();
+      list(path.reduce<unknown>((value, segment) => record(value)[segment], data)).forEach((block, i) => {
+        const b = record(block);
+        if (b.type !== 'heading') return;
+        const id = headingAnchors([b])[0];
+        if (!id) return;
+        if (seen.has(id)) at(entry, [...path, i, b.id === undefined ? 'text' : 'id'], 'anchor/duplicate', `two headings have the anchor "#${id}", so a link reaches only the first`, 'give this heading an id of its own: add "id:" with a short slug');
+        else seen.set(id, i);
+      });
+    }
+  };
+  if (entry.collection === 'pages') {
+    const id = text(data.id);
+    if (owner) facts.pagePaths.push({ entry, path: owner });
+    if (id) anchors(id);
+    if (id === 'home') {
+      refs(['featured', 'services'], record(data.featured).services, 'services', 'service');
+      refs(['testimonials', 'items'], record(data.testimonials).items, 'testimonials', 'testimonial');
+      refs(['news', 'articles'], record(data.news).articles, 'articles', 'article');
+    } else if (id === 'services') {
+      refs(['categories', 'services'], record(data.categories).services, 'services', 'service', ['category', 'allon4']);
+    }
+  } else if (entry.collection === 'services') {
+    const slug = text(data.slug);
+    const kind = text(data.kind) as ServiceData['kind'] | undefined;
+    if (slug && kind) facts.serviceKinds.set(slug, kind);
+    if (kind) anchors(kind);
+    if (kind === 'category') refs(['items'], data.items, 'services', 'service', ['detail', 'allon4']);
+    if (kind === 'detail') {
+      if (text(data.category)) refs(['category'], [data.category], 'services', 'service', ['category']);
+      refs(['testimonials'], data.testimonials, 'testimonials', 'testimonial');
+    }
+  } else if (entry.collection === 'articles') {
+    anchors('article');
+    const slug = text(data.slug);
+    const seen = new Set<string>();
+    list(data.related).forEach((r, i) => {
+      if (typeof r !== 'string') return;
+      if (seen.has(r)) at(entry, ['related', i], 'ref/duplicate', `"${r}" is listed twice here`, 'remove the second one');
+      seen.add(r);
+      if (r === slug) facts.refs.push({ entry, path: ['related', i], value: r, target: 'articles', label: 'self' });
+      else facts.refs.push({ entry, path: ['related', i], value: r, target: 'articles', label: 'article' });
+    });
+    if (text(data.category)) facts.refs.push({ entry, path: ['category'], value: text(data.category)!, target: 'blog-categories', label: 'blog category' });
   }
 }
 
 function crossCheck(model: ContentModel, broken: Record<CollectionName, Set<string>>, facts: Facts, ctx: CrossContext): void {
   const { at } = ctx;
 
-  // Routes: the English paths, and paths that exist but failed validation (so they are not reported twice).
+  // Routes: the English paths of every page, service and article, also of files that failed their schema
+  // (their path is known from the file), so a link to them is not reported as well.
   const routes = routePaths(model);
-  const seenPaths = new Map<string, Entry<PageData>>();
-  for (const [, entry] of model.pages) {
-    if (!('path' in entry.data)) continue;
-    const other = seenPaths.get(entry.data.path);
-    if (other) at(entry, ['path'], 'slug/duplicate', `the path "${entry.data.path}" is also used by ${other.source.file}`, 'give every page its own path');
-    else if (/^\/(services|blog)\//.test(entry.data.path)) at(entry, ['path'], 'slug/duplicate', `the path "${entry.data.path}" is reserved for services and articles`, 'choose another path');
-    seenPaths.set(entry.data.path, entry);
-  }
   const known = new Set(routes.keys());
   for (const slug of broken.services) known.add(`/services/${slug}`);
   for (const slug of broken.articles) known.add(`/blog/${slug}`);
-  const brokenPages = broken.pages.size > 0;
+  const byPath = new Map<string, Scanned>();
+  for (const { entry, path } of facts.pagePaths) {
+    known.add(path);
+    const other = byPath.get(path);
+    if (other) {
+      // Either file may be the one that changed: both are named.
+      at(entry, ['path'], 'slug/duplicate', `the path "${path}" is also used by ${other.source.file}`, 'give every page its own path');
+      at(other, ['path'], 'slug/duplicate', `the path "${path}" is also used by ${entry.source.file}`, 'give every page its own path');
+    } else if (/^\/(services|blog)\//.test(path)) at(entry, ['path'], 'slug/duplicate', `the path "${path}" is reserved for services and articles`, 'choose another path');
+    byPath.set(path, entry);
+  }
 
-  // Redirects: sources are extra link targets; they must not shadow a page, nor chain.
+  // Redirects: English paths (the Dutch one follows), never a page of the site, never chained.
   const redirectTo = new Map<string, string>();
   for (const entry of model.redirects) {
     entry.data.redirects.forEach((r, i) => {
-      if (redirectTo.has(r.from)) at(entry, ['redirects', i, 'from'], 'redirect/duplicate', `"${r.from}" is redirected twice`, 'keep one of the two entries');
-      else if (routes.has(r.from)) at(entry, ['redirects', i, 'from'], 'redirect/source-is-page', `"${r.from}" is a page (${routes.get(r.from)}), so it cannot redirect`, 'remove the redirect or the page');
+      const source = ['redirects', i, 'from'];
+      if (langOfPath(r.from) === 'nl') {
+        const english = englishPath(r.from);
+        if (known.has(english)) at(entry, source, 'redirect/source-is-page', `"${r.from}" is the Dutch page of "${english}" (${routes.get(english) ?? 'a page whose file has an error'}), so redirecting it would take the page off the site`, 'remove the redirect: a page cannot redirect');
+        else at(entry, source, 'redirect/source-is-dutch', `"${r.from}" is a Dutch path`, `write the English path "${english}": its Dutch path redirects with it, to the Dutch page`);
+        return;
+      }
+      if (redirectTo.has(r.from)) at(entry, source, 'redirect/duplicate', `"${r.from}" is redirected twice`, 'keep one of the two entries');
+      else if (known.has(r.from)) at(entry, source, 'redirect/source-is-page', `"${r.from}" is a page (${routes.get(r.from) ?? 'a page whose file has an error'}), so redirecting it would take the page off the site`, 'remove the redirect or the page');
       redirectTo.set(r.from, r.to);
     });
   }
   for (const entry of model.redirects) {
     entry.data.redirects.forEach((r, i) => {
+      if (!redirectTo.has(r.from) || redirectTo.get(r.from) !== r.to) return;
       if (redirectTo.has(r.to)) {
         const seen = new Set([r.from]);
         let next: string | undefined = r.to;
@@ -375,46 +518,42 @@ function crossCheck(model: ContentModel, broken: Record<CollectionName, Set<stri
         }
         if (next !== undefined) at(entry, ['redirects', i, 'to'], 'redirect/loop', `redirecting "${r.from}" to "${r.to}" leads back to "${next}"`, 'point the redirect at a page');
         else at(entry, ['redirects', i, 'to'], 'redirect/chain', `"${r.to}" redirects again (to "${redirectTo.get(r.to)}")`, `point "${r.from}" straight at "${redirectTo.get(r.to)}"`);
-      } else if (!known.has(r.to)) {
+      } else if (!known.has(englishPath(r.to))) {
         at(entry, ['redirects', i, 'to'], 'redirect/target-missing', `"${r.to}" is not a page`, didYouMeanPath(r.to, routes.keys()) || 'point the redirect at an existing page');
       }
     });
   }
 
-  // Internal links must reach a page (either language), a redirect source, or a heading anchor.
+  // Internal links must reach a page (either language), a redirect source, or an anchor of the page.
   const targets = new Set<string>();
   for (const p of [...known, ...redirectTo.keys()]) {
     targets.add(p);
     targets.add(localizePath(p, 'nl'));
   }
-  for (const { entry, path, href, owner, offsetOf } of facts.links) {
+  for (const { entry, path, href, owner, offsetOf, offsetShift = 0 } of facts.links) {
     if (!href.startsWith('/') && !href.startsWith('#')) continue;
     const [beforeHash, hash] = href.split('#', 2) as [string, string | undefined];
     const target = beforeHash.split('?')[0]!;
-    const report = (rule: string, message: string, hint: string, severity: Diagnostic['severity'] = 'error') => {
+    const problem = (rule: string, message: string, hint: string, severity: Diagnostic['severity'] = 'error') => {
       const offset = offsetOf?.();
-      if (offset === undefined) return at(entry, path, rule, message, hint, severity);
-      const { line, column } = entry.source.position(offset);
-      ctx.diagnostics.push({ file: entry.source.file, line, column, severity, rule, message, hint: hint || undefined, path: dotted(path) });
+      report(ctx, entry, path, rule, message, hint, severity, offset === undefined ? undefined : offset + offsetShift);
     };
     if (target === '') {
       const own = owner ? facts.anchors.get(owner) : undefined;
-      if (hash && own && !own.has(hash)) report('link/broken', `no heading on this page has the anchor "#${hash}"`, didYouMean(hash, own) || 'link to a heading id of this page');
+      if (hash && own && !own.has(hash)) problem('link/broken', `this page has no anchor "#${hash}"`, didYouMean(hash, own) || `anchors on this page: ${[...own].join(', ')}`);
       continue;
     }
     const clean = target.length > 1 ? target.replace(/\/$/, '') : target;
     if (!targets.has(clean)) {
-      if (brokenPages && !/^\/(nl\/)?(services|blog)\//.test(clean)) continue;
-      const english = englishPath(clean);
-      report('link/broken', `the link "${href}" points at no page`, didYouMeanPath(english, [...known, ...redirectTo.keys()]) || 'link to an existing page (npm run routes lists them)');
+      problem('link/broken', `the link "${href}" points at no page`, didYouMeanPath(englishPath(clean), [...known, ...redirectTo.keys()]) || 'link to an existing page (npm run routes lists them)');
       continue;
     }
     if (langOfPath(clean) === 'nl') {
-      report('link/language-prefix', `the link "${href}" names the Dutch page`, `write the English path "${englishPath(clean)}"; Dutch pages add /nl themselves`, 'warning');
+      problem('link/language-prefix', `the link "${href}" names the Dutch page`, `write the English path "${englishPath(clean)}"; Dutch pages add /nl themselves`, 'warning');
     }
     if (hash) {
-      const list = facts.anchors.get(englishPath(clean));
-      if (list && !list.has(hash)) report('link/broken', `"${clean}" has no heading with the anchor "#${hash}"`, didYouMean(hash, list) || `anchors there: ${[...list].join(', ')}`);
+      const anchors = facts.anchors.get(englishPath(clean));
+      if (anchors && !anchors.has(hash)) problem('link/broken', `"${clean}" has no anchor "#${hash}"`, didYouMean(hash, anchors) || `anchors there: ${[...anchors].join(', ')}`);
     }
   }
 
@@ -453,7 +592,7 @@ function listFiles(dir: string, prefix = ''): string[] {
   );
 }
 
-type Visitor = (entry: Entry<unknown>, value: object, path: PathSegment[]) => void;
+type Visitor = (entry: Scanned, value: object, path: PathSegment[]) => void;
 
 /** Checks every image and video a file refers to, and records image sizes. */
 function imageVisitor(model: ContentModel, ctx: CrossContext): Visitor {
@@ -467,7 +606,7 @@ function imageVisitor(model: ContentModel, ctx: CrossContext): Visitor {
         ctx.at(entry, [...path, 'video'], 'image/missing', `the video "${v.video}" does not exist in ${ctx.rel(ctx.videosDir)}/`, 'add the file or fix the path');
       } else videos.add(v.video);
     }
-    if (typeof v.src !== 'string' || !isLocalizedText(v.alt)) return;
+    if (typeof v.src !== 'string' || !('alt' in v)) return;
     const src = v.src;
     if (model.images.has(src)) return;
     const abs = join(ctx.imagesDir, src);
@@ -487,13 +626,30 @@ function imageVisitor(model: ContentModel, ctx: CrossContext): Visitor {
 }
 
 const placeholderPattern = /\{(\w+)\}/g;
+/** A text with something a reader sees: not only spaces and invisible characters (zero-width space and joiners). */
+const visible = /[^\s\u200B-\u200D\u2060\uFEFF]/;
+const languageName = { en: 'English', nl: 'Dutch' } as const;
 
-/** Checks that both languages of a text differ where they should and share their placeholders. */
+/** Checks that both languages of a text are there, differ where they should, and share their placeholders and links. */
 function languageVisitor({ at }: CrossContext): Visitor {
   return (entry, value, path) => {
     if (isLocalizedText(value)) {
+      for (const lang of ['en', 'nl'] as const) {
+        if (value[lang].trim() !== '' && !visible.test(value[lang])) {
+          at(entry, [...path, lang], `i18n/empty-${lang}`, `the ${languageName[lang]} text holds only invisible characters`, `write the ${languageName[lang]} text`);
+        }
+      }
       if (value.en === value.nl && value.en.length >= 40) {
         at(entry, [...path, 'nl'], 'i18n/identical', 'the Dutch text is the same as the English text', 'translate it, or confirm that the text is meant to be the same', 'warning');
+      }
+      if (value.en.includes('](') || value.nl.includes('](')) {
+        const targets = (t: string) => inlineLinks(t).map((link) => link.href.replace(/\/$/, '')).sort();
+        const en = targets(value.en);
+        const nl = targets(value.nl);
+        if (en.join(' ') !== nl.join(' ')) {
+          const named = (list: string[]) => (list.length ? list.join(', ') : 'nothing');
+          at(entry, [...path, 'nl'], 'i18n/link-mismatch', `the English text links to ${named(en)} but the Dutch text to ${named(nl)}`, 'link the same pages in both languages');
+        }
       }
       if (!value.en.includes('{') && !value.nl.includes('{')) return;
       const en = [...value.en.matchAll(placeholderPattern)].map((m) => m[1]).sort().join(',');
@@ -518,16 +674,15 @@ function languageVisitor({ at }: CrossContext): Visitor {
 /** Search engines cut titles after about 60 characters and descriptions after about 160. */
 export const seoLimits = { title: 60, descriptionMin: 70, descriptionMax: 160 };
 
-function checkSeo(entry: Entry<unknown>, { at }: CrossContext): void {
-  const seo = (entry.data as { seo?: { title: { en: string; nl: string }; description: { en: string; nl: string } } }).seo;
-  if (!seo) return;
+function checkSeo(entry: Scanned, { at }: CrossContext): void {
+  const seo = record(record(entry.data).seo);
   for (const lang of ['en', 'nl'] as const) {
-    const title = seo.title[lang];
-    if (title.length > seoLimits.title) {
+    const title = text(record(seo.title)[lang]);
+    if (title && title.length > seoLimits.title) {
       at(entry, ['seo', 'title', lang], 'length/title', `the title has ${title.length} characters; search results show about ${seoLimits.title}`, 'shorten it', 'warning');
     }
-    const d = seo.description[lang];
-    if (d.length > seoLimits.descriptionMax || d.length < seoLimits.descriptionMin) {
+    const d = text(record(seo.description)[lang]);
+    if (d !== undefined && d.trim() !== '' && (d.length > seoLimits.descriptionMax || d.length < seoLimits.descriptionMin)) {
       at(entry, ['seo', 'description', lang], 'length/description', `the description has ${d.length} characters`, `aim for ${seoLimits.descriptionMin} to ${seoLimits.descriptionMax}`, 'warning');
     }
   }
@@ -552,6 +707,50 @@ function checkUiGroups(model: ContentModel, { at }: CrossContext): void {
   if (!ui) return;
   for (const group of shellUiGroups) {
     if (!(group in ui.data)) at(ui, [], 'schema/missing-key', `the group "${group}" is missing`, 'every page needs it (header, footer, hours, errors); add it back');
+  }
+}
+
+const codeFile = /\.(ts|tsx)$/;
+/** `'group.key'` in code: a string that names an interface string. */
+const quotedKey = /(['"`])([a-z][A-Za-z0-9]*)\.([a-z][A-Za-z0-9]*)\1/g;
+/** `t('group.key')`: certainly an interface string, even of a group ui.yaml lacks. */
+const calledKey = /\bt\(\s*(['"`])([a-z][A-Za-z0-9]*)\.([a-z][A-Za-z0-9]*)\1/g;
+/** `` `group.${name}` ``: a group whose keys the code picks at run time. */
+const dynamicKey = /`([a-z][A-Za-z0-9]*)\.\$\{/g;
+
+/**
+ * The interface strings the code uses must be in `ui.yaml`: a missing one would show its key's name on a
+ * page. Reported where its group is (or at the top of the file when the group is gone); a string no code
+ * uses is a warning.
+ */
+function checkUiKeys(model: ContentModel, codeDirs: string[], ctx: CrossContext): void {
+  const ui = model.ui;
+  if (!ui) return;
+  const files = codeDirs.flatMap((dir) => listFiles(dir).filter((file) => codeFile.test(file) && !file.startsWith('generated/') && !file.includes('/generated/')).map((file) => join(dir, file)));
+  if (!files.length) return;
+  const used = new Map<string, string>();
+  const dynamicGroups = new Set<string>();
+  for (const file of files) {
+    const code = readFileSync(file, 'utf8');
+    for (const [, , group, key] of code.matchAll(quotedKey)) if (group! in ui.data) used.set(`${group}.${key}`, ctx.rel(file));
+    for (const [, , group, key] of code.matchAll(calledKey)) used.set(`${group}.${key}`, ctx.rel(file));
+    for (const [, group] of code.matchAll(dynamicKey)) dynamicGroups.add(group!);
+  }
+  const groups = ui.source.keysAt([]);
+  for (const [name, file] of used) {
+    const [group, key] = name.split('.') as [string, string];
+    if (ui.data[group]?.[key] !== undefined || dynamicGroups.has(group)) continue;
+    const path = group in ui.data ? [group] : [];
+    const suggestion = closest(key, Object.keys(ui.data[group] ?? {}));
+    ctx.at(ui, path, 'ui/missing-key', `"${name}" is used by ${file} but ${group in ui.data ? `the group "${group}" has no key "${key}"` : `there is no group "${group}"`}, so the page would show "${name}"`, suggestion ? `did you rename it? "${group}.${suggestion}" is there; the code and ui.yaml must use the same key` : `add "${key}:" with its English and Dutch text under "${group}:"`);
+  }
+  for (const { key: group } of groups) {
+    if (dynamicGroups.has(group)) continue;
+    for (const { key } of ui.source.keysAt([group])) {
+      if (used.has(`${group}.${key}`)) continue;
+      const { line, column } = ui.source.locate([group, key], 'key');
+      ctx.diagnostics.push({ file: ui.source.file, line, column, severity: 'warning', rule: 'ui/unused-key', message: `"${group}.${key}" is not used by any code`, hint: 'remove it, or keep it for code that will use it', path: `${group}.${key}` });
+    }
   }
 }
 

@@ -31,9 +31,12 @@ function describe(value: unknown): string {
 const expectedNames: Record<string, string> = {
   string: 'a text',
   number: 'a number',
+  int: 'a whole number',
   boolean: 'true or false',
   array: 'a list (lines starting with "- ")',
   object: 'a map of keys',
+  record: 'a map of keys',
+  literal: 'a fixed value',
 };
 
 type Inst = { description?: string; _zod?: { def?: { shape?: Record<string, unknown> } } } | undefined;
@@ -104,6 +107,11 @@ function toDiagnostics(source: SourceFile, issue: z.core.$ZodIssue, input: unkno
       });
     }
     case 'invalid_type': {
+      // "nl:" with nothing after it, or "nl: ~", reads as no text at all.
+      if (value === null && isLanguage) {
+        const lang = last;
+        return [make(path, `i18n/empty-${lang}`, `the ${languageName[lang]} text is empty`, `write the ${languageName[lang]} text after "${lang}:"`)];
+      }
       if (value === undefined) {
         if (isLanguage) {
           const lang = last;
@@ -121,20 +129,29 @@ function toDiagnostics(source: SourceFile, issue: z.core.$ZodIssue, input: unkno
         const about = info.description ? ` (${info.description.replace(/\.$/, '')})` : '';
         return [make(path.slice(0, -1), 'schema/missing-key', `required key "${String(last)}" is missing${about}`, `add "${String(last)}:" here: ${what}`)];
       }
-      const expected = expectedNames[issue.expected] ?? issue.expected;
-      return [make(path, 'schema/invalid-type', `expected ${expected}, found ${describe(value)}`, typeof value === 'object' && issue.expected === 'string' ? 'check the indentation of the lines below this key' : undefined)];
+      const expected = expectedNames[issue.expected] ?? `a ${issue.expected}`;
+      const nested = value !== null && typeof value === 'object' && !Array.isArray(value) && (issue.expected === 'string' || issue.expected === 'number');
+      const hint = nested ? 'check the indentation of the lines below this key' : issue.expected === 'int' ? 'write a whole number, without a decimal point' : `write ${expected} here`;
+      return [make(path, 'schema/invalid-type', `expected ${expected}, found ${describe(value)}`, hint)];
     }
     case 'too_small': {
       if (isLanguage && typeof value === 'string') {
         const lang = last;
         return [make(path, `i18n/empty-${lang}`, `the ${languageName[lang]} text is empty`, `write the ${languageName[lang]} text`)];
       }
+      if (typeof value === 'number') return [make(path, 'schema/too-few', `${describe(value)} is below the lowest allowed, ${String(issue.minimum)}`, `write a number of at least ${String(issue.minimum)}`)];
       const unit = Array.isArray(value) ? 'items' : 'characters';
       return [make(path, 'schema/too-few', issue.message.startsWith('Too small') ? `needs at least ${String(issue.minimum)} ${unit}` : issue.message, `add ${unit} here`)];
     }
     case 'too_big': {
+      if (typeof value === 'number') return [make(path, 'schema/too-many', `${describe(value)} is above the highest allowed, ${String(issue.maximum)}`, `write a number of at most ${String(issue.maximum)}`)];
       const unit = Array.isArray(value) ? 'items' : 'characters';
       return [make(path, 'schema/too-many', issue.message.startsWith('Too big') ? `allows at most ${String(issue.maximum)} ${unit}` : issue.message, `remove ${unit} here`)];
+    }
+    case 'invalid_key': {
+      const key = String(last);
+      const inner = (issue as { issues?: { message?: string }[] }).issues?.[0]?.message;
+      return [make(path, 'schema/invalid-key', `the key "${key}" is not a valid name here`, inner && !inner.startsWith('Invalid') ? inner : 'write a camelCase name such as "submitButton"', 'key')];
     }
     case 'invalid_value': {
       const options = issue.values.map(String);
@@ -161,6 +178,7 @@ function toDiagnostics(source: SourceFile, issue: z.core.$ZodIssue, input: unkno
       return [make(path, rule, issue.message)];
     }
     default:
-      return [make(path, 'schema/invalid-value', issue.message)];
+      // zod's own wording ("Invalid input") names nothing an author can act on.
+      return [make(path, 'schema/invalid-value', `${describe(value)} is not allowed here`, 'see the field\'s description in schemas/')];
   }
 }

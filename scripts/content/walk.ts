@@ -1,5 +1,7 @@
 import type { PathSegment } from './source.ts';
 
+export { slugify } from '../../src/shared/slug.ts';
+
 /**
  * Calls `visit` for every value in a parsed YAML tree, depth first, with its path.
  * The path array is reused while walking: copy it to keep it beyond the call.
@@ -26,15 +28,4 @@ export function isLocalizedText(value: unknown): value is { en: string; nl: stri
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
   const v = value as Record<string, unknown>;
   return typeof v.en === 'string' && typeof v.nl === 'string';
-}
-
-/** A heading's anchor id: lower case ASCII words joined by hyphens. */
-export function slugify(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/\*\*/g, '')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
 }

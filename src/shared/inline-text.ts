@@ -1,11 +1,85 @@
-// Content texts may hold two kinds of inline markup, `[label](href)` and `**bold**`; the renderer, the
-// content check, the generator and plain-text uses (search, feeds) all read it with these expressions.
+// Content texts may hold two kinds of inline markup, `[label](href)` and `**bold**`. The renderer, the
+// content check, the generator and plain-text uses (search, feeds) all read it with this one parser; the
+// check also asks it what in a text would not render as the author meant.
 
 /** Inline links and bold, in the order they appear: a match has `[, label, href]` or `[, , , bold]`. */
 export const inlineMarkup = /\[([^\]]+)\]\(([^)\s]+)\)|\*\*([^*]+)\*\*/g;
 
 /** An `[label](target)` link inside a text. */
 export const inlineLink = /\[([^\]\n]+)\]\(([^)\s]+)\)/g;
+
+/** One piece of a text as the visitor sees it; `at` is its offset in the text. */
+export type InlinePart =
+  | { type: 'text'; text: string; at: number }
+  | { type: 'link'; label: string; href: string; at: number; hrefAt: number }
+  | { type: 'bold'; text: string; at: number };
+
+/** A text cut into plain text, links and bold. */
+export function parseInline(text: string): InlinePart[] {
+  const parts: InlinePart[] = [];
+  let last = 0;
+  for (const match of text.matchAll(inlineMarkup)) {
+    if (match.index > last) parts.push({ type: 'text', text: text.slice(last, match.index), at: last });
+    const [whole, label, href, bold] = match;
+    if (bold !== undefined) parts.push({ type: 'bold', text: bold, at: match.index });
+    else parts.push({ type: 'link', label: label!, href: href!, at: match.index, hrefAt: match.index + whole.length - href!.length - 1 });
+    last = match.index + whole.length;
+  }
+  if (last < text.length) parts.push({ type: 'text', text: text.slice(last), at: last });
+  return parts;
+}
+
+/** Markup that would not render as meant: where it starts in the text, what is wrong and what to write. */
+export interface InlineProblem {
+  at: number;
+  /** The characters at `at` the problem is about, to find them in the YAML source. */
+  snippet: string;
+  message: string;
+  hint: string;
+}
+
+const html = /<\/?[a-zA-Z][^<>]*>/g;
+const spacedLink = /\]\s+\(/g;
+const openLink = /\]\(/g;
+
+/** What in a text the renderer would show as raw characters instead of a link or bold text. */
+export function inlineProblems(text: string): InlineProblem[] {
+  // Most texts have no markup at all.
+  if (!/[*[\]<]/.test(text)) return [];
+  const problems: InlineProblem[] = [];
+  const find = (segment: string, offset: number, pattern: RegExp, problem: (match: RegExpMatchArray) => Omit<InlineProblem, 'at' | 'snippet'>) => {
+    for (const match of segment.matchAll(pattern)) problems.push({ at: offset + match.index, snippet: match[0], ...problem(match) });
+  };
+  for (const part of parseInline(text)) {
+    if (part.type === 'link') {
+      if (part.label.includes('**')) {
+        problems.push({ at: part.at, snippet: `[${part.label}]`, message: 'bold text inside a link label is shown with its ** marks', hint: 'write the label without ** or put the bold text outside the link' });
+      }
+      continue;
+    }
+    if (part.type === 'bold') continue;
+    const segment = part.text;
+    find(segment, part.at, html, (match) => ({
+      message: `"${match[0]}" is HTML, which is not rendered: the visitor sees it as text`,
+      hint: 'write a link as [label](/path) and bold text as **text**',
+    }));
+    find(segment, part.at, spacedLink, () => ({ message: 'a space between "]" and "(" breaks the link: it shows as text', hint: 'write the link as [label](/path), with no space between ] and (' }));
+    find(segment, part.at, openLink, () => ({
+      message: 'a link that is not closed, or whose address has a space, shows as text',
+      hint: 'write the link as [label](/path): the address without spaces, closed with ")"',
+    }));
+    for (const match of segment.matchAll(/\*\*/g)) {
+      problems.push({ at: part.at + match.index, snippet: '**', message: 'a ** without its closing pair shows as two stars', hint: 'close the bold text with ** (or write *** as ** and * apart), or remove the stars' });
+    }
+  }
+  return problems.sort((a, b) => a.at - b.at);
+}
+
+/** The links of a text, in order. */
+export function inlineLinks(text: string): { label: string; href: string; at: number; hrefAt: number }[] {
+  if (!text.includes('](')) return [];
+  return parseInline(text).filter((part) => part.type === 'link');
+}
 
 /** Content text without its inline markup: links keep their label, bold its text (what the visitor reads). */
 export const plainText = (text: string): string => text.replace(/\[([^\]]+)\]\([^)]*\)/g, '$1').replace(/\*\*/g, '');

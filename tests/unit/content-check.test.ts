@@ -128,14 +128,15 @@ describe('links', () => {
 
   it('points at the target of a broken link inside rich text', () => {
     const list = check({ bad: ['inline-link'] });
-    expect(list.map(where)).toEqual(['content/articles/implants-today.yaml:19:40 link/broken']);
-    expect(list[0]!.hint).toBe('did you mean "/services/zirconia"?');
+    // The Dutch text links to the right page, so the two languages differ too.
+    expect(list.map(where)).toEqual(['content/articles/implants-today.yaml:20:11 i18n/link-mismatch', 'content/articles/implants-today.yaml:19:40 link/broken']);
+    expect(list[1]!.hint).toBe('did you mean "/services/zirconia"?');
   });
 
   it('checks the anchor of a link into an article', () => {
     const list = check({ bad: ['anchor'] });
-    expect(list.map(where)).toEqual(['content/articles/implants-today.yaml:20:78 link/broken']);
-    expect(list[0]!.hint).toContain('daily-care');
+    expect(list.map(where)).toEqual(['content/articles/implants-today.yaml:20:11 i18n/link-mismatch', 'content/articles/implants-today.yaml:20:78 link/broken']);
+    expect(list[1]!.hint).toContain('daily-care');
   });
 
   it('warns about a link written with the Dutch prefix', () => {
@@ -156,9 +157,10 @@ describe('files, slugs and references', () => {
     expect(list.map(where)).toContain('content/services/zirconia.yaml:2:7 file/name-mismatch');
   });
 
-  it('reports two pages with the same path', () => {
+  it('reports two pages with the same path on both files, since either may be the one that changed', () => {
     const list = check({ bad: ['duplicate-path'] });
     expect(list.map(where)).toContain('content/pages/contact.yaml:2:7 slug/duplicate');
+    expect(list.map(where)).toContain('content/pages/about.yaml:2:7 slug/duplicate');
   });
 
   it('reports an unknown related article with a suggestion', () => {
@@ -189,9 +191,10 @@ describe('files, slugs and references', () => {
     expect(list.map(where)).toContain('content/pages/privacy.yaml:1:1 content/missing-page');
   });
 
-  it('warns about a folder the site does not read', () => {
+  it('reports each YAML file in a folder the site does not read as an error, so no author believes it is published', () => {
     const list = check({ bad: ['unknown-folder'] });
-    expect(list.map(where)).toEqual(['content/service:1:1 content/unknown-file']);
+    expect(list.map(where)).toEqual(['content/service/allon4.yaml:1:1 content/unknown-file']);
+    expect(list[0]!.severity).toBe('error');
     expect(list[0]!.hint).toBe('did you mean "services"?');
   });
 });
@@ -241,5 +244,171 @@ describe('one run', () => {
   it('reports every problem in every file, not just the first', () => {
     const list = errors(check({ bad: ['unknown-key', 'link-typo', 'missing-image', 'unknown-ref'] }));
     expect(list.map((d) => d.rule).sort()).toEqual(['image/missing', 'link/broken', 'ref/unknown', 'schema/unknown-key']);
+  });
+});
+
+describe('one error never hides another', () => {
+  it('reports a schema error and a broken link in one file, and a schema error in one file beside a broken link in another', () => {
+    expect(check({ bad: ['hidden-errors'] }).map(where)).toEqual([
+      'content/pages/about.yaml:3:7 i18n/missing-nl',
+      'content/services/zirconia.yaml:17:1 schema/unknown-key',
+      // The file failed its schema, yet its links are checked where they sit.
+      'content/services/zirconia.yaml:19:81 link/broken',
+      'content/services/zirconia.yaml:19:129 link/broken',
+      // A page that failed its schema switches off no link check: its own path is known from its file.
+      'content/navigation.yaml:16:17 link/broken',
+    ]);
+  });
+});
+
+describe('the text inside paragraphs', () => {
+  it('checks each inline link as an href field: no htps://, http://, javascript: or relative path', () => {
+    const list = check({ bad: ['inline-link-format'] });
+    expect(list.map(where)).toEqual([
+      'content/articles/implants-today.yaml:19:22 link/invalid',
+      'content/articles/implants-today.yaml:19:48 link/invalid',
+      'content/articles/implants-today.yaml:19:76 link/invalid',
+      'content/articles/implants-today.yaml:19:108 link/invalid',
+      'content/articles/implants-today.yaml:20:22 link/invalid',
+      'content/articles/implants-today.yaml:20:49 link/invalid',
+      'content/articles/implants-today.yaml:20:76 link/invalid',
+      'content/articles/implants-today.yaml:20:107 link/invalid',
+    ]);
+    expect(list[0]!.message).toBe('the link "htps://example.nl" in the text is not a page of this site nor a full address');
+  });
+
+  it('reports markup the page cannot render: a spaced or unclosed link, unbalanced bold, raw HTML', () => {
+    const list = check({ bad: ['inline-markup'] }).filter((d) => d.path === 'body[1].text.en');
+    expect(list.map((d) => `${where(d)} ${d.message}`)).toEqual([
+      'content/articles/implants-today.yaml:19:22 markup/broken a space between "]" and "(" breaks the link: it shows as text',
+      'content/articles/implants-today.yaml:19:51 markup/broken a link that is not closed, or whose address has a space, shows as text',
+      'content/articles/implants-today.yaml:19:76 markup/broken a ** without its closing pair shows as two stars',
+      'content/articles/implants-today.yaml:19:89 markup/broken "<b>" is HTML, which is not rendered: the visitor sees it as text',
+      'content/articles/implants-today.yaml:19:96 markup/broken "</b>" is HTML, which is not rendered: the visitor sees it as text',
+      // Escaped in the YAML source, so it is pointed at by its text.
+      'content/articles/implants-today.yaml:19:11 markup/broken "<a href="/x">" is HTML, which is not rendered: the visitor sees it as text',
+      'content/articles/implants-today.yaml:19:126 markup/broken "</a>" is HTML, which is not rendered: the visitor sees it as text',
+    ]);
+  });
+
+  it('reports a text whose English and Dutch link to different pages', () => {
+    const list = check({ bad: ['link-mismatch'] });
+    expect(list.map(where)).toEqual(['content/articles/implants-today.yaml:20:11 i18n/link-mismatch']);
+    expect(list[0]!.message).toBe('the English text links to /blog/care-tips#daily-care, /services/zirconia but the Dutch text to /blog/care-tips#daily-care');
+  });
+
+  it('knows the anchors of every kind of page, not only articles', () => {
+    const list = check({ bad: ['page-anchor'] });
+    expect(list.map(where)).toEqual([
+      'content/articles/implants-today.yaml:19:77 link/broken',
+      'content/articles/implants-today.yaml:19:117 link/broken',
+      'content/articles/implants-today.yaml:20:78 link/broken',
+      'content/articles/implants-today.yaml:20:122 link/broken',
+    ]);
+    expect(list[0]!.message).toBe('"/services/zirconia" has no anchor "#nope"');
+    expect(list[1]!.hint).toBe('did you mean "form-title"?');
+  });
+});
+
+describe('redirects never take a page off the site', () => {
+  it('refuses a Dutch source: the Dutch page of an existing page, or any other /nl path', () => {
+    const list = check({ bad: ['redirect-dutch-source'] });
+    expect(list.map(where)).toEqual([
+      'content/redirects.yaml:4:11 redirect/source-is-page',
+      'content/redirects.yaml:6:11 redirect/source-is-page',
+      'content/redirects.yaml:8:11 redirect/source-is-dutch',
+    ]);
+    expect(list[1]!.message).toBe('"/nl/about" is the Dutch page of "/about" (page about), so redirecting it would take the page off the site');
+    expect(list[2]!.hint).toBe('write the English path "/oude-pagina": its Dutch path redirects with it, to the Dutch page');
+  });
+});
+
+describe('duplicates and misplaced files', () => {
+  it('reports an entry listed twice and two headings with one anchor', () => {
+    expect(check({ bad: ['duplicate-refs'] }).map(where)).toEqual([
+      'content/services/crowns.yaml:17:19 ref/duplicate',
+      'content/articles/implants-today.yaml:20:11 anchor/duplicate',
+      'content/articles/implants-today.yaml:26:22 ref/duplicate',
+      'content/pages/home.yaml:24:24 ref/duplicate',
+    ]);
+  });
+
+  it('reports as an error every YAML file where no content is read, and passes over system and editor files in silence', () => {
+    const list = check({ bad: ['misplaced-files'] });
+    expect(list.map((d) => `${where(d)} ${d.severity}`)).toEqual([
+      'content/article/new-post.yaml:1:1 content/unknown-file error',
+      'content/zirconia.yaml:1:1 content/unknown-file error',
+      'content/services/old/zirconia-2.yaml:1:1 content/unknown-file error',
+      'content/articles/shade-guide.YAML:1:1 content/file-name error',
+    ]);
+    expect(list.map((d) => d.hint)).toEqual([
+      'did you mean "articles"?',
+      'the files read here are site.yaml, navigation.yaml, ui.yaml, redirects.yaml; a service, article, page or testimonial goes in its folder (pages, services, articles, testimonials)',
+      'move its files into content/services/ itself: the site does not read subfolders',
+      'rename it to shade-guide.yaml',
+    ]);
+  });
+});
+
+describe('interface strings', () => {
+  it('reports a key the code uses that ui.yaml lacks where its group is, and a key no code uses as a warning', () => {
+    const list = check({ bad: ['ui-keys'] });
+    expect(errors(list).map(where)).toEqual(['content/ui.yaml:2:3 ui/missing-key', 'content/ui.yaml:1:1 ui/missing-key']);
+    expect(list[0]!.message).toBe('"nav.closeMenus" is used by src/features/example.ts but the group "nav" has no key "closeMenus", so the page would show "nav.closeMenus"');
+    expect(list[0]!.hint).toBe('did you rename it? "nav.closeMenu" is there; the code and ui.yaml must use the same key');
+    const unused = list.filter((d) => d.rule === 'ui/unused-key');
+    expect(unused.every((d) => d.severity === 'warning')).toBe(true);
+    // The one key the code uses is not among them, nor any of a group whose keys the code picks at run time.
+    expect(unused.map((d) => d.path)).toContain('nav.mainMenu');
+    expect(unused.map((d) => d.path)).not.toContain('nav.openMenu');
+    expect(unused.some((d) => d.path?.startsWith('hours.'))).toBe(false);
+    expect(where(unused.find((d) => d.path === 'nav.mainMenu')!)).toBe('content/ui.yaml:3:3 ui/unused-key');
+  });
+
+  it('reports a numeric key or a misspelt group at the key itself', () => {
+    expect(check({ bad: ['ui-bad-key'] }).map(where)).toEqual(['content/ui.yaml:13:3 schema/invalid-key', 'content/ui.yaml:82:1 schema/invalid-key']);
+  });
+});
+
+describe('texts that are not what they look like', () => {
+  it('warns where " #" cut a plain text short, at the #', () => {
+    const list = check({ bad: ['comment-in-text'] });
+    expect(list.map((d) => `${where(d)} ${d.severity}`)).toEqual(['content/pages/about.yaml:12:16 yaml/comment-in-text warning']);
+    expect(list[0]!.message).toBe('the text stops at " #": YAML reads the rest of the line as a comment, so the page shows only "Ranked"');
+  });
+
+  it('reports an empty, a null and an invisible Dutch text as empty, not as a wrong type', () => {
+    expect(check({ bad: ['empty-nl'] }).map(where)).toEqual([
+      'content/pages/about.yaml:15:5 i18n/empty-nl',
+      'content/pages/about.yaml:21:32 i18n/empty-nl',
+      'content/pages/about.yaml:12:9 i18n/empty-nl',
+    ]);
+  });
+});
+
+describe('positions and words an author understands', () => {
+  it('points at the opening of a quote that is never closed', () => {
+    const list = check({ bad: ['unclosed-quote'] });
+    expect(list.map(where)).toEqual(['content/testimonials/jansen.yaml:2:7 yaml/syntax']);
+    expect(list[0]!.message).toBe("the text opened with ' here is never closed");
+  });
+
+  it('reports an over-indented line once, at its start', () => {
+    const list = check({ bad: ['over-indent'] });
+    expect(list.map(where)).toEqual(['content/testimonials/jansen.yaml:6:5 yaml/syntax']);
+    expect(list[0]!.hint).toMatch(/indentation/);
+  });
+
+  it('says that an empty file is empty', () => {
+    const list = check({ bad: ['empty-file'] });
+    expect(list.map((d) => `${where(d)} ${d.message}`)).toEqual(['content/testimonials/jansen.yaml:1:1 content/empty-file the file is empty']);
+  });
+
+  it('words a number out of range or not whole as a number, not in characters or zod\'s terms', () => {
+    const list = check({ bad: ['number-range'] });
+    expect(list.map((d) => `${where(d)} ${d.message}. ${d.hint}`)).toEqual([
+      'content/pages/home.yaml:32:10 schema/invalid-type expected a whole number, found the number 2.5. write a whole number, without a decimal point',
+      'content/testimonials/jansen.yaml:5:9 schema/too-many the number 6 is above the highest allowed, 5. write a number of at most 5',
+    ]);
   });
 });

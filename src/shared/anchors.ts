@@ -1,0 +1,64 @@
+// The ids a link may point at with `#id` on each kind of page: the headings and sections its template
+// always renders, those it renders depending on the content, and the headings of its rich text. The
+// content check accepts a link's anchor only when it is here; a browser test compares this with the ids
+// of every built page, so a template that renames a section fails the test rather than breaking links.
+
+import { slugify } from './slug.ts';
+
+/** On every page: the main content (the skip link's target) and the footer. */
+export const shellAnchors = ['main', 'footer'] as const;
+
+/** The anchors each kind of page always has, by template. */
+export const sectionAnchors: Record<string, readonly string[]> = {
+  home: ['featured-title', 'claims-title', 'testimonials-title', 'news-title'],
+  about: ['page-title', 'story-title', 'claims-title', 'cta-title'],
+  services: ['page-title', 'categories-title', 'why-title', 'cta-title'],
+  'marketing-services': ['page-title', 'intro-title', 'offers-title', 'packages-title', 'additional-title', 'cta-title'],
+  appointment: ['page-title', 'form-title', 'info-title', 'visit-title'],
+  'for-doctors': ['page-title', 'services-title', 'order', 'form-title'],
+  contact: ['page-title', 'form-title', 'card-title', 'map-title'],
+  blog: ['page-title'],
+  testimonials: ['page-title', 'list-title', 'submit', 'form-title'],
+  privacy: ['page-title'],
+  category: ['page-title'],
+  detail: ['page-title', 'more-info-title', 'benefits-title', 'process-title'],
+  allon4: ['page-title', 'details-title', 'benefits-title', 'cta-title'],
+  article: ['page-title', 'share-title'],
+};
+
+/** A block of rich text, as far as its anchor goes. */
+interface Block {
+  type?: unknown;
+  id?: unknown;
+  text?: unknown;
+}
+
+/** The anchors of rich-text headings: their `id`, or their English text as a slug. */
+export function headingAnchors(body: unknown): string[] {
+  if (!Array.isArray(body)) return [];
+  const ids: string[] = [];
+  for (const block of body as Block[]) {
+    if (block?.type !== 'heading') continue;
+    const english = (block.text as { en?: unknown } | undefined)?.en;
+    if (typeof block.id === 'string') ids.push(block.id);
+    else if (typeof english === 'string') ids.push(slugify(english));
+  }
+  return ids;
+}
+
+/**
+ * Every anchor of one page, from its template and its content (read defensively: a file that failed its
+ * schema is checked too): a detail page has its testimonials, before/after and closing sections only
+ * when its content has them.
+ */
+export function pageAnchors(template: string, content: Record<string, unknown>): string[] {
+  const anchors: string[] = [...shellAnchors, ...(sectionAnchors[template] ?? [])];
+  if (template === 'detail') {
+    if (Array.isArray(content.testimonials) && content.testimonials.length > 0) anchors.push('testimonials-title');
+    if (content.beforeAfter) anchors.push('before-after-title');
+    if (content.closingBanner !== false) anchors.push('cta-title');
+  }
+  if (template === 'article' || template === 'privacy') anchors.push(...headingAnchors(content.body));
+  if (template === 'about') anchors.push(...headingAnchors((content.story as { body?: unknown } | undefined)?.body));
+  return anchors;
+}
