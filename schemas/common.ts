@@ -40,16 +40,14 @@ export const Slug = z
   .describe('Lower-case letters, digits and hyphens; the same in both languages.');
 
 /**
- * A link target. Internal links are written as the English path (`/services/zirconia`) and shown
+ * A link target (`hrefPattern`; the content check holds links inside texts to it too). Internal links are written as the English path (`/services/zirconia`) and shown
  * under `/nl` on Dutch pages; they are checked against every page and redirect. External links
  * start with `https://`, `mailto:` or `tel:`.
  */
+export const hrefPattern = /^(\/[^\s]*|#[\w-]+|https:\/\/[^\s]+|mailto:[^\s]+|tel:\+?[0-9]+)$/;
 export const Href = z
   .string()
-  .regex(
-    /^(\/[^\s]*|#[\w-]+|https:\/\/[^\s]+|mailto:[^\s]+|tel:\+?[0-9]+)$/,
-    'write an internal path such as "/services/zirconia", or a full "https://", "mailto:" or "tel:" address',
-  )
+  .regex(hrefPattern, 'write an internal path such as "/services/zirconia", or a full "https://", "mailto:" or "tel:" address')
   .describe('An internal path (English form, e.g. `/contact`) or an https/mailto/tel address.');
 
 /** A picture from `src/assets/images/`, with alternative text in both languages. */

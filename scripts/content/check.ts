@@ -1,9 +1,9 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, type Dirent } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { imageSize } from 'image-size';
 import type { z } from 'zod';
 import {
-  Article, Href, Navigation, Page, Redirects, Service, shellUiGroups, SiteSettings, Testimonial, UiDictionary,
+  Article, hrefPattern, Navigation, Page, Redirects, Service, shellUiGroups, SiteSettings, Testimonial, UiDictionary,
   type Page as PageData, type Service as ServiceData,
 } from '../../schemas/index.ts';
 import type { Diagnostic } from './diagnostics.ts';
@@ -11,9 +11,9 @@ import { SourceFile, type PathSegment } from './source.ts';
 import { closest, didYouMean, didYouMeanPath } from './suggest.ts';
 import { validate, dotted } from './validate.ts';
 import { headingAnchors, pageAnchors } from '../../src/shared/anchors.ts';
-import { inlineLinks, inlineProblems } from '../../src/shared/inline-text.ts';
+import { inlineProblems, parseInline } from '../../src/shared/inline-text.ts';
 import { englishPath, langOfPath, localizePath } from '../../src/shared/paths.ts';
-import { isLocalizedText, walk } from './walk.ts';
+import { walk } from './walk.ts';
 
 /** Where the check reads from; every path is absolute. */
 export interface CheckOptions {
@@ -89,6 +89,12 @@ const singles = {
 /** What an editor or an operating system leaves beside files, which the check passes over without a word. */
 const ignoredName = /^(\.DS_Store|Thumbs\.db|desktop\.ini|\.#.*|#.*#|.*~|.*\.sw[a-p]|\.gitkeep)$/i;
 
+/** The characters inline markup needs: a text without any has none to check. */
+const markupChars = /[*[\]<]/;
+/** Those and a placeholder's brace. */
+const specialChars = /[*[\]<{]/;
+const noLinks: string[] = [];
+
 /** A file the check read: its validated data when it passed its schema, else its data as parsed. */
 interface Scanned {
   source: SourceFile;
@@ -136,7 +142,7 @@ export function checkContent(options: CheckOptions): CheckResult {
   const ctx: CrossContext = { imagesDir, videosDir, rel, at, diagnostics };
   const facts: Facts = { links: [], refs: [], anchors: new Map(), serviceKinds: new Map(), pagePaths: [] };
   const visitImage = imageVisitor(model, ctx);
-  const visitLanguages = languageVisitor(ctx);
+  const { checkPair, plainPair, checkListPair } = languageChecks(ctx);
   // Checks one file on its own, whether or not it passed its schema, and records what the cross-file checks
   // need: links, references, anchors. A file that failed its schema is read as parsed, so one mistake in it
   // never hides another.
@@ -152,37 +158,72 @@ export function checkContent(options: CheckOptions): CheckResult {
         hint: 'put the whole text between double quotes to keep the # and what follows, or move a comment to a line of its own',
       });
     }
-    walk(entry.data, (value, path) => {
+    // Every value of the file, depth first, with its path (one array, pushed and popped).
+    const path: PathSegment[] = [];
+    const visit = (value: unknown, key: PathSegment | undefined): void => {
       if (typeof value === 'string') {
-        if (path[path.length - 1] === 'href') facts.links.push({ entry, path: [...path], href: value, owner });
-        else scanText(entry, value, path, owner);
-      } else if (value !== null && typeof value === 'object') {
-        visitImage(entry, value, path);
-        visitLanguages(entry, value, path);
+        if (key === 'href') facts.links.push({ entry, path: [...path], href: value, owner });
+        // The texts of an { en, nl } pair are read with their pair (below), once each.
+        else if (key !== 'en' && key !== 'nl') scanText(entry, value, path, owner);
+        return;
       }
-    });
+      if (value === null || typeof value !== 'object') return;
+      if (Array.isArray(value)) {
+        for (let i = 0; i < value.length; i++) {
+          path.push(i);
+          visit(value[i], i);
+          path.pop();
+        }
+        return;
+      }
+      const object = value as Record<string, unknown>;
+      const { en, nl } = object;
+      if (en === undefined && nl === undefined) visitImage(entry, object, path);
+      else if (typeof en === 'string' && typeof nl === 'string') {
+        // Most pairs hold no markup and no placeholder: one look at each text tells.
+        if (!specialChars.test(en) && !specialChars.test(nl)) plainPair(entry, path, en, nl);
+        else checkPair(entry, path, en, nl, scanText(entry, en, path, owner, 'en'), scanText(entry, nl, path, owner, 'nl'));
+        return;
+      } else {
+        if (typeof en === 'string') scanText(entry, en, path, owner, 'en');
+        if (typeof nl === 'string') scanText(entry, nl, path, owner, 'nl');
+        if (Array.isArray(en) && Array.isArray(nl)) checkListPair(entry, path, en, nl);
+      }
+      for (const name in object) {
+        path.push(name);
+        visit(object[name], name);
+        path.pop();
+      }
+    };
+    visit(entry.data, undefined);
     checkSeo(entry, ctx);
     collectFacts(entry, owner, facts, ctx);
   };
   // The inline markup of a text: what would not render, and its links, checked as `href:` fields are.
-  const scanText = (entry: Scanned, value: string, path: PathSegment[], owner: string | undefined) => {
-    const problems = inlineProblems(value);
-    const links = inlineLinks(value);
-    if (!problems.length && !links.length) return;
-    const linkPath = [...path];
-    const locateIn = (snippet: string, at: number) => () => offsetInSource(entry.source, linkPath, value, snippet, at);
+  // Returns the link targets, for comparing a text's two languages.
+  const scanText = (entry: Scanned, value: string, path: PathSegment[], owner: string | undefined, lang?: 'en' | 'nl'): string[] => {
+    // Most texts have no markup at all.
+    if (!markupChars.test(value)) return noLinks;
+    const parts = parseInline(value);
+    const problems = inlineProblems(value, parts);
+    let targets: string[] | undefined;
+    let linkPath: PathSegment[] | undefined;
     for (const problem of problems) {
-      const offset = locateIn(problem.snippet, problem.at)();
-      report(ctx, entry, linkPath, 'markup/broken', problem.message, problem.hint, 'error', offset);
+      linkPath ??= lang ? [...path, lang] : [...path];
+      report(ctx, entry, linkPath, 'markup/broken', problem.message, problem.hint, 'error', offsetInSource(entry.source, linkPath, value, problem.snippet, problem.at));
     }
-    for (const link of links) {
-      if (!Href.safeParse(link.href).success) {
-        const offset = locateIn(link.href, link.hrefAt)();
-        report(ctx, entry, linkPath, 'link/invalid', `the link "${link.href}" in the text is not a page of this site nor a full address`, 'write an internal path such as "/services/zirconia", or a full "https://", "mailto:" or "tel:" address', 'error', offset);
+    for (const part of parts) {
+      if (part.type !== 'link') continue;
+      linkPath ??= lang ? [...path, lang] : [...path];
+      (targets ??= []).push(part.href.endsWith('/') ? part.href.slice(0, -1) : part.href);
+      if (!hrefPattern.test(part.href)) {
+        const offset = offsetInSource(entry.source, linkPath, value, part.href, part.hrefAt);
+        report(ctx, entry, linkPath, 'link/invalid', `the link "${part.href}" in the text is not a page of this site nor a full address`, 'write an internal path such as "/services/zirconia", or a full "https://", "mailto:" or "tel:" address', 'error', offset);
         continue;
       }
-      facts.links.push({ entry, path: linkPath, href: link.href, owner, offsetOf: locateIn(`](${link.href})`, link.hrefAt - 2), offsetShift: 2 });
+      facts.links.push({ entry, path: linkPath, href: part.href, owner, inText: { value, at: part.hrefAt - 2 } });
     }
+    return targets ?? noLinks;
   };
 
   if (!existsSync(contentDir)) {
@@ -191,10 +232,11 @@ export function checkContent(options: CheckOptions): CheckResult {
   }
 
   // Single files at the top of content/, and anything there the site does not read.
-  for (const name of readdirSync(contentDir).sort()) {
+  for (const dirent of readdirSync(contentDir, { withFileTypes: true }).sort(byName)) {
+    const name = dirent.name;
     const abs = join(contentDir, name);
     if (ignoredName.test(name)) continue;
-    if (statSync(abs).isDirectory()) {
+    if (dirent.isDirectory()) {
       if (!(name in collections)) misplacedFolder(abs, name, Object.keys(collections), ctx, fileProblem);
       continue;
     }
@@ -235,11 +277,12 @@ export function checkContent(options: CheckOptions): CheckResult {
   const pagesToScan: Scanned[] = [];
   for (const [collection, { schema, key }] of Object.entries(collections) as [CollectionName, (typeof collections)[CollectionName]][]) {
     const dir = join(contentDir, collection);
-    const names = existsSync(dir) ? readdirSync(dir).sort() : [];
-    for (const name of names) {
+    const entries = existsSync(dir) ? readdirSync(dir, { withFileTypes: true }).sort(byName) : [];
+    for (const dirent of entries) {
+      const name = dirent.name;
       const abs = join(dir, name);
       if (ignoredName.test(name)) continue;
-      if (statSync(abs).isDirectory()) {
+      if (dirent.isDirectory()) {
         misplacedFolder(abs, name, [], ctx, fileProblem, collection);
         continue;
       }
@@ -278,6 +321,8 @@ export function checkContent(options: CheckOptions): CheckResult {
         continue;
       }
       scan(scanned);
+      // The facts hold on to the scanned file: its data, once checked, would otherwise stay in memory to the end.
+      scanned.data = undefined;
       if (scanned.valid && !options.retain) {
         const entry = (model[collection] as Map<string, Entry<unknown>>).get(stem);
         if (entry) entry.data = undefined;
@@ -298,6 +343,8 @@ export function checkContent(options: CheckOptions): CheckResult {
   checkUiKeys(model, options.codeDirs ?? ['src', 'schemas', 'scripts'].map((dir) => join(root, dir)), ctx);
   return { diagnostics, model, files };
 }
+
+const byName = (a: Dirent, b: Dirent) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 
 /** A name that is meant as YAML, in any case: `.yaml`, `.yml`, `.YAML`. */
 function isYamlName(name: string): boolean {
@@ -355,10 +402,8 @@ interface LinkFact {
   href: string;
   /** English path of the page the link is on, for same-page anchors. */
   owner?: string;
-  /** Offset of the link's `](` inside a text, computed only when the link is reported. */
-  offsetOf?: () => number | undefined;
-  /** What to add to that offset to reach the target itself. */
-  offsetShift?: number;
+  /** For a link inside a text: the text and where its `](` is, to point at the target when it is reported. */
+  inText?: { value: string; at: number };
 }
 
 /** A reference from one file to another entry, checked once every file is read. */
@@ -404,69 +449,69 @@ function ownPath(data: unknown, collection: CollectionName | 'singles'): string 
   return undefined;
 }
 
-/** Records a file's references to other entries, its anchors and its page path; reports a list that names one entry twice. */
+/** Records the entries a list names, reporting one named twice. */
+function addRefs(entry: Scanned, facts: Facts, at: At, path: PathSegment[], values: unknown, target: RefFact['target'], label: string, kinds?: ServiceData['kind'][]): void {
+  if (!Array.isArray(values)) return;
+  const seen = new Set<string>();
+  for (let i = 0; i < values.length; i++) {
+    const value: unknown = values[i];
+    if (typeof value !== 'string') continue;
+    if (seen.has(value)) at(entry, [...path, i], 'ref/duplicate', `"${value}" is listed twice here`, 'remove the second one');
+    seen.add(value);
+    facts.refs.push({ entry, path: [...path, i], value, target, label: label === 'article' && value === text(record(entry.data).slug) ? 'self' : label, kinds });
+  }
+}
+
+/** Records the anchors of the page a file defines; looks for two headings with one anchor only when there are. */
+function addAnchors(entry: Scanned, facts: Facts, at: At, owner: string | undefined, template: string): void {
+  if (!owner) return;
+  const all = pageAnchors(template, record(entry.data));
+  const unique = new Set(all);
+  facts.anchors.set(owner, unique);
+  if (unique.size < all.length) duplicateHeadings(entry, template === 'about' ? ['story', 'body'] : ['body'], at);
+}
+
+/** Records a file's references to other entries, its anchors and its page path. */
 function collectFacts(entry: Scanned, owner: string | undefined, facts: Facts, { at }: CrossContext): void {
   const data = record(entry.data);
-  const refs = (path: PathSegment[], values: unknown, target: RefFact['target'], label: string, kinds?: ServiceData['kind'][]) => {
-    const seen = new Set<string>();
-    list(values).forEach((value, i) => {
-      if (typeof value !== 'string') return;
-      if (seen.has(value)) at(entry, [...path, i], 'ref/duplicate', `"${value}" is listed twice here`, 'remove the second one');
-      seen.add(value);
-      facts.refs.push({ entry, path: [...path, i], value, target, label, kinds });
-    });
-  };
-  const anchors = (template: string) => {
-    if (!owner) return;
-    facts.anchors.set(owner, new Set(pageAnchors(template, data)));
-    // Two headings with one anchor: a link can reach only the first.
-    const bodies: PathSegment[][] = template === 'about' ? [['story', 'body']] : [['body']];
-    for (const path of bodies) {
-      const seen = new Map<string, number>();
-      list(path.reduce<unknown>((value, segment) => record(value)[segment], data)).forEach((block, i) => {
-        const b = record(block);
-        if (b.type !== 'heading') return;
-        const id = headingAnchors([b])[0];
-        if (!id) return;
-        if (seen.has(id)) at(entry, [...path, i, b.id === undefined ? 'text' : 'id'], 'anchor/duplicate', `two headings have the anchor "#${id}", so a link reaches only the first`, 'give this heading an id of its own: add "id:" with a short slug');
-        else seen.set(id, i);
-      });
-    }
-  };
   if (entry.collection === 'pages') {
     const id = text(data.id);
     if (owner) facts.pagePaths.push({ entry, path: owner });
-    if (id) anchors(id);
+    if (id) addAnchors(entry, facts, at, owner, id);
     if (id === 'home') {
-      refs(['featured', 'services'], record(data.featured).services, 'services', 'service');
-      refs(['testimonials', 'items'], record(data.testimonials).items, 'testimonials', 'testimonial');
-      refs(['news', 'articles'], record(data.news).articles, 'articles', 'article');
+      addRefs(entry, facts, at, ['featured', 'services'], record(data.featured).services, 'services', 'service');
+      addRefs(entry, facts, at, ['testimonials', 'items'], record(data.testimonials).items, 'testimonials', 'testimonial');
+      addRefs(entry, facts, at, ['news', 'articles'], record(data.news).articles, 'articles', 'article');
     } else if (id === 'services') {
-      refs(['categories', 'services'], record(data.categories).services, 'services', 'service', ['category', 'allon4']);
+      addRefs(entry, facts, at, ['categories', 'services'], record(data.categories).services, 'services', 'service', ['category', 'allon4']);
     }
   } else if (entry.collection === 'services') {
     const slug = text(data.slug);
     const kind = text(data.kind) as ServiceData['kind'] | undefined;
     if (slug && kind) facts.serviceKinds.set(slug, kind);
-    if (kind) anchors(kind);
-    if (kind === 'category') refs(['items'], data.items, 'services', 'service', ['detail', 'allon4']);
+    if (kind) addAnchors(entry, facts, at, owner, kind);
+    if (kind === 'category') addRefs(entry, facts, at, ['items'], data.items, 'services', 'service', ['detail', 'allon4']);
     if (kind === 'detail') {
-      if (text(data.category)) refs(['category'], [data.category], 'services', 'service', ['category']);
-      refs(['testimonials'], data.testimonials, 'testimonials', 'testimonial');
+      if (text(data.category)) addRefs(entry, facts, at, ['category'], [data.category], 'services', 'service', ['category']);
+      addRefs(entry, facts, at, ['testimonials'], data.testimonials, 'testimonials', 'testimonial');
     }
   } else if (entry.collection === 'articles') {
-    anchors('article');
-    const slug = text(data.slug);
-    const seen = new Set<string>();
-    list(data.related).forEach((r, i) => {
-      if (typeof r !== 'string') return;
-      if (seen.has(r)) at(entry, ['related', i], 'ref/duplicate', `"${r}" is listed twice here`, 'remove the second one');
-      seen.add(r);
-      if (r === slug) facts.refs.push({ entry, path: ['related', i], value: r, target: 'articles', label: 'self' });
-      else facts.refs.push({ entry, path: ['related', i], value: r, target: 'articles', label: 'article' });
-    });
+    addAnchors(entry, facts, at, owner, 'article');
+    addRefs(entry, facts, at, ['related'], data.related, 'articles', 'article');
     if (text(data.category)) facts.refs.push({ entry, path: ['category'], value: text(data.category)!, target: 'blog-categories', label: 'blog category' });
   }
+}
+
+/** Reports each heading of a rich text whose anchor an earlier heading has. */
+function duplicateHeadings(entry: Scanned, path: PathSegment[], at: At): void {
+  const seen = new Set<string>();
+  list(path.reduce<unknown>((value, segment) => record(value)[segment], entry.data)).forEach((block, i) => {
+    const b = record(block);
+    const id = b.type === 'heading' ? headingAnchors([b])[0] : undefined;
+    if (!id) return;
+    if (seen.has(id)) at(entry, [...path, i, b.id === undefined ? 'text' : 'id'], 'anchor/duplicate', `two headings have the anchor "#${id}", so a link reaches only the first`, 'give this heading an id of its own: add "id:" with a short slug');
+    seen.add(id);
+  });
 }
 
 function crossCheck(model: ContentModel, broken: Record<CollectionName, Set<string>>, facts: Facts, ctx: CrossContext): void {
@@ -530,30 +575,44 @@ function crossCheck(model: ContentModel, broken: Record<CollectionName, Set<stri
     targets.add(p);
     targets.add(localizePath(p, 'nl'));
   }
-  for (const { entry, path, href, owner, offsetOf, offsetShift = 0 } of facts.links) {
-    if (!href.startsWith('/') && !href.startsWith('#')) continue;
+  // What is wrong with a link to another page depends on its target alone, and many files link to the
+  // same pages: each target is judged once.
+  type Verdict = { rule: string; message: string; hint: string; severity: Diagnostic['severity'] };
+  const verdicts = new Map<string, Verdict[]>();
+  const judge = (href: string): Verdict[] => {
     const [beforeHash, hash] = href.split('#', 2) as [string, string | undefined];
     const target = beforeHash.split('?')[0]!;
-    const problem = (rule: string, message: string, hint: string, severity: Diagnostic['severity'] = 'error') => {
-      const offset = offsetOf?.();
-      report(ctx, entry, path, rule, message, hint, severity, offset === undefined ? undefined : offset + offsetShift);
-    };
-    if (target === '') {
-      const own = owner ? facts.anchors.get(owner) : undefined;
-      if (hash && own && !own.has(hash)) problem('link/broken', `this page has no anchor "#${hash}"`, didYouMean(hash, own) || `anchors on this page: ${[...own].join(', ')}`);
-      continue;
-    }
-    const clean = target.length > 1 ? target.replace(/\/$/, '') : target;
+    const found: Verdict[] = [];
+    const clean = target.length > 1 && target.endsWith('/') ? target.slice(0, -1) : target;
     if (!targets.has(clean)) {
-      problem('link/broken', `the link "${href}" points at no page`, didYouMeanPath(englishPath(clean), [...known, ...redirectTo.keys()]) || 'link to an existing page (npm run routes lists them)');
-      continue;
+      found.push({ rule: 'link/broken', message: `the link "${href}" points at no page`, hint: didYouMeanPath(englishPath(clean), [...known, ...redirectTo.keys()]) || 'link to an existing page (npm run routes lists them)', severity: 'error' });
+      return found;
     }
     if (langOfPath(clean) === 'nl') {
-      problem('link/language-prefix', `the link "${href}" names the Dutch page`, `write the English path "${englishPath(clean)}"; Dutch pages add /nl themselves`, 'warning');
+      found.push({ rule: 'link/language-prefix', message: `the link "${href}" names the Dutch page`, hint: `write the English path "${englishPath(clean)}"; Dutch pages add /nl themselves`, severity: 'warning' });
     }
     if (hash) {
       const anchors = facts.anchors.get(englishPath(clean));
-      if (anchors && !anchors.has(hash)) problem('link/broken', `"${clean}" has no anchor "#${hash}"`, didYouMean(hash, anchors) || `anchors there: ${[...anchors].join(', ')}`);
+      if (anchors && !anchors.has(hash)) found.push({ rule: 'link/broken', message: `"${clean}" has no anchor "#${hash}"`, hint: didYouMean(hash, anchors) || `anchors there: ${[...anchors].join(', ')}`, severity: 'error' });
+    }
+    return found;
+  };
+  for (const { entry, path, href, owner, inText } of facts.links) {
+    const first = href[0];
+    if (first !== '/' && first !== '#') continue;
+    let found: Verdict[];
+    if (first === '#') {
+      // An anchor on the page itself.
+      const hash = href.slice(1);
+      const own = owner ? facts.anchors.get(owner) : undefined;
+      found = hash && own && !own.has(hash) ? [{ rule: 'link/broken', message: `this page has no anchor "#${hash}"`, hint: didYouMean(hash, own) || `anchors on this page: ${[...own].join(', ')}`, severity: 'error' }] : [];
+    } else {
+      found = verdicts.get(href) ?? judge(href);
+      verdicts.set(href, found);
+    }
+    for (const verdict of found) {
+      const offset = inText ? offsetInSource(entry.source, path, inText.value, `](${href})`, inText.at) : undefined;
+      report(ctx, entry, path, verdict.rule, verdict.message, verdict.hint, verdict.severity, offset === undefined ? undefined : offset + 2);
     }
   }
 
@@ -630,45 +689,53 @@ const placeholderPattern = /\{(\w+)\}/g;
 const visible = /[^\s\u200B-\u200D\u2060\uFEFF]/;
 const languageName = { en: 'English', nl: 'Dutch' } as const;
 
-/** Checks that both languages of a text are there, differ where they should, and share their placeholders and links. */
-function languageVisitor({ at }: CrossContext): Visitor {
-  return (entry, value, path) => {
-    if (isLocalizedText(value)) {
-      for (const lang of ['en', 'nl'] as const) {
-        if (value[lang].trim() !== '' && !visible.test(value[lang])) {
-          at(entry, [...path, lang], `i18n/empty-${lang}`, `the ${languageName[lang]} text holds only invisible characters`, `write the ${languageName[lang]} text`);
-        }
-      }
-      if (value.en === value.nl && value.en.length >= 40) {
-        at(entry, [...path, 'nl'], 'i18n/identical', 'the Dutch text is the same as the English text', 'translate it, or confirm that the text is meant to be the same', 'warning');
-      }
-      if (value.en.includes('](') || value.nl.includes('](')) {
-        const targets = (t: string) => inlineLinks(t).map((link) => link.href.replace(/\/$/, '')).sort();
-        const en = targets(value.en);
-        const nl = targets(value.nl);
-        if (en.join(' ') !== nl.join(' ')) {
-          const named = (list: string[]) => (list.length ? list.join(', ') : 'nothing');
-          at(entry, [...path, 'nl'], 'i18n/link-mismatch', `the English text links to ${named(en)} but the Dutch text to ${named(nl)}`, 'link the same pages in both languages');
-        }
-      }
-      if (!value.en.includes('{') && !value.nl.includes('{')) return;
-      const en = [...value.en.matchAll(placeholderPattern)].map((m) => m[1]).sort().join(',');
-      const nl = [...value.nl.matchAll(placeholderPattern)].map((m) => m[1]).sort().join(',');
-      if (en !== nl) {
-        at(entry, [...path, 'nl'], 'i18n/placeholder-mismatch', `the placeholders differ: English has {${en.split(',').filter(Boolean).join('}, {')}} and Dutch {${nl.split(',').filter(Boolean).join('}, {')}}`, 'use the same {placeholders} in both languages');
-      }
-    } else if (!Array.isArray(value)) {
-      const v = value as Record<string, unknown>;
-      const nlItems = v.nl;
-      if (Array.isArray(v.en) && Array.isArray(nlItems)) {
-        v.en.forEach((item, i) => {
-          if (typeof item === 'string' && item === nlItems[i] && item.length >= 40) {
-            at(entry, [...path, 'nl', i], 'i18n/identical', 'the Dutch item is the same as the English item', 'translate it', 'warning');
-          }
-        });
+/**
+ * Checks that both languages of a text are there, differ where they should, and share their placeholders
+ * and links (the link targets of each language come from reading its markup once).
+ */
+function languageChecks({ at }: CrossContext) {
+  const pairNames = ['en', 'nl'] as const;
+  /** A pair without markup or placeholders: both there and visible, and not the same text twice. */
+  const plainPair = (entry: Scanned, path: PathSegment[], en: string, nl: string) => {
+    for (const lang of pairNames) {
+      const value = lang === 'en' ? en : nl;
+      if (value !== '' && !visible.test(value)) {
+        at(entry, [...path, lang], `i18n/empty-${lang}`, `the ${languageName[lang]} text holds only invisible characters`, `write the ${languageName[lang]} text`);
       }
     }
+    if (en === nl && en.length >= 40) {
+      at(entry, [...path, 'nl'], 'i18n/identical', 'the Dutch text is the same as the English text', 'translate it, or confirm that the text is meant to be the same', 'warning');
+    }
   };
+  const checkPair = (entry: Scanned, path: PathSegment[], en: string, nl: string, enLinks: string[], nlLinks: string[]) => {
+    plainPair(entry, path, en, nl);
+    if ((enLinks.length || nlLinks.length) && !sameTargets(enLinks, nlLinks)) {
+      const named = (list: string[]) => (list.length ? [...list].sort().join(', ') : 'nothing');
+      at(entry, [...path, 'nl'], 'i18n/link-mismatch', `the English text links to ${named(enLinks)} but the Dutch text to ${named(nlLinks)}`, 'link the same pages in both languages');
+    }
+    if (!en.includes('{') && !nl.includes('{')) return;
+    const enNames = [...en.matchAll(placeholderPattern)].map((m) => m[1]).sort().join(',');
+    const nlNames = [...nl.matchAll(placeholderPattern)].map((m) => m[1]).sort().join(',');
+    if (enNames !== nlNames) {
+      at(entry, [...path, 'nl'], 'i18n/placeholder-mismatch', `the placeholders differ: English has {${enNames.split(',').filter(Boolean).join('}, {')}} and Dutch {${nlNames.split(',').filter(Boolean).join('}, {')}}`, 'use the same {placeholders} in both languages');
+    }
+  };
+  const checkListPair = (entry: Scanned, path: PathSegment[], en: unknown[], nl: unknown[]) => {
+    en.forEach((item, i) => {
+      if (typeof item === 'string' && item === nl[i] && item.length >= 40) {
+        at(entry, [...path, 'nl', i], 'i18n/identical', 'the Dutch item is the same as the English item', 'translate it', 'warning');
+      }
+    });
+  };
+  return { checkPair, plainPair, checkListPair };
+}
+
+/** The same link targets, in any order. */
+function sameTargets(a: string[], b: string[]): boolean {
+  if (a.length !== b.length) return false;
+  if (a.every((target, i) => target === b[i])) return true;
+  const sorted = [...b].sort();
+  return [...a].sort().every((target, i) => target === sorted[i]);
 }
 
 /** Search engines cut titles after about 60 characters and descriptions after about 160. */

@@ -3,7 +3,7 @@ import { dirname, join, relative, sep } from 'node:path';
 import { serverOnlyUiGroups, shellUiGroups, type Article, type Page } from '../../schemas/index.ts';
 import type { ContentModel } from './check.ts';
 import type { Lang } from '../../schemas/common.ts';
-import { inlineLink } from '../../src/shared/inline-text.ts';
+import { parseInline } from '../../src/shared/inline-text.ts';
 import { englishPath, localizePath } from '../../src/shared/paths.ts';
 import { isLocalizedText, slugify } from './walk.ts';
 
@@ -105,8 +105,13 @@ function buildFiles(model: ContentModel, options: EmitOptions): Map<string, stri
     const final = redirects.get(english) ?? english;
     return localizePath(final, lang) + (hash ? `#${hash}` : '');
   };
+  // Read with the renderer's own parser, so the generator rewrites exactly the links the page will show.
   const text = (value: string, lang: Lang) =>
-    value.includes('](') ? value.replace(inlineLink, (_m, label: string, target: string) => `[${label}](${href(target, lang)})`) : value;
+    value.includes('](')
+      ? parseInline(value)
+          .map((part) => (part.type === 'text' ? part.text : part.type === 'bold' ? `**${part.text}**` : `[${part.label}](${href(part.href, lang)})`))
+          .join('')
+      : value;
 
   // Turns validated content into one language's view; images become import references.
   const localize = (value: unknown, lang: Lang, imports: Map<string, string>, key?: string): unknown => {

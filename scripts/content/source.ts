@@ -42,7 +42,7 @@ export class SourceFile {
   ) {
     this.source = text;
     // Without " #" in it no text can have been cut by a comment, and the parse needs no listener at all.
-    const parsed = this.parse(text, text.includes(' #') || text.includes('\t#') ? 'comments' : 'plain');
+    const parsed = this.parse(text, text.includes('#') && /[ \t]#/.test(text) ? 'comments' : 'plain');
     if (parsed.error) {
       this.data = undefined;
       // Parsed again to learn which nodes were still open where it failed (an unclosed quote's start).
@@ -74,6 +74,14 @@ export class SourceFile {
    * every node's frame. Most files have nothing to report and are parsed once, plainly.
    */
   private parse(text: string, mode: 'plain' | 'comments' | 'positions'): { data?: unknown; error?: YAMLException; open: number[] } {
+    if (mode === 'plain') {
+      // The common case, kept free of the listeners' set-up.
+      try {
+        return { data: load(text, plainOptions), open: [] };
+      } catch (error) {
+        return { error: error as YAMLException, open: [] };
+      }
+    }
     const top: Frame = { start: 0, end: text.length, result: undefined, kind: '', children: [] };
     const stack: Frame[] = [top];
     const starts: number[] = [];
@@ -92,9 +100,7 @@ export class SourceFile {
       this.cutByComment.push({ start: from, end, comment: at });
     };
     const listener =
-      mode === 'plain'
-        ? undefined
-        : mode === 'comments'
+      mode === 'comments'
       ? (event: 'open' | 'close', state: { position: number; result: unknown; kind: string }) => {
           if (event === 'open') starts.push(state.position);
           else note(starts.pop()!, state.position, state.result, state.kind);
@@ -112,7 +118,7 @@ export class SourceFile {
         };
     try {
       // The core schema reads dates and "yes" as text.
-      const data = load(text, { schema: CORE_SCHEMA, filename: this.file, ...(listener ? { listener } : {}) });
+      const data = load(text, { schema: CORE_SCHEMA, filename: this.file, listener } as Parameters<typeof load>[1]);
       if (mode === 'positions') this.frames = top;
       return { data, open: [] };
     } catch (error) {
@@ -237,6 +243,9 @@ export class SourceFile {
     return keys;
   }
 }
+
+// The core schema reads dates and "yes" as text.
+const plainOptions = { schema: CORE_SCHEMA };
 
 /** Past spaces, line breaks and comments. */
 function skipSpace(text: string, from: number): number {

@@ -5,9 +5,6 @@
 /** Inline links and bold, in the order they appear: a match has `[, label, href]` or `[, , , bold]`. */
 export const inlineMarkup = /\[([^\]]+)\]\(([^)\s]+)\)|\*\*([^*]+)\*\*/g;
 
-/** An `[label](target)` link inside a text. */
-export const inlineLink = /\[([^\]\n]+)\]\(([^)\s]+)\)/g;
-
 /** One piece of a text as the visitor sees it; `at` is its offset in the text. */
 export type InlinePart =
   | { type: 'text'; text: string; at: number }
@@ -42,43 +39,34 @@ const html = /<\/?[a-zA-Z][^<>]*>/g;
 const spacedLink = /\]\s+\(/g;
 const openLink = /\]\(/g;
 
-/** What in a text the renderer would show as raw characters instead of a link or bold text. */
-export function inlineProblems(text: string): InlineProblem[] {
+/** What in a text the renderer would show as raw characters instead of a link or bold text (`parts`: the text already parsed). */
+export function inlineProblems(text: string, parts?: InlinePart[]): InlineProblem[] {
   // Most texts have no markup at all.
   if (!/[*[\]<]/.test(text)) return [];
   const problems: InlineProblem[] = [];
-  const find = (segment: string, offset: number, pattern: RegExp, problem: (match: RegExpMatchArray) => Omit<InlineProblem, 'at' | 'snippet'>) => {
-    for (const match of segment.matchAll(pattern)) problems.push({ at: offset + match.index, snippet: match[0], ...problem(match) });
-  };
-  for (const part of parseInline(text)) {
+  for (const part of parts ?? parseInline(text)) {
     if (part.type === 'link') {
       if (part.label.includes('**')) {
         problems.push({ at: part.at, snippet: `[${part.label}]`, message: 'bold text inside a link label is shown with its ** marks', hint: 'write the label without ** or put the bold text outside the link' });
       }
       continue;
     }
-    if (part.type === 'bold') continue;
+    if (part.type === 'bold' || !/[*\]<]/.test(part.text)) continue;
     const segment = part.text;
-    find(segment, part.at, html, (match) => ({
-      message: `"${match[0]}" is HTML, which is not rendered: the visitor sees it as text`,
-      hint: 'write a link as [label](/path) and bold text as **text**',
-    }));
-    find(segment, part.at, spacedLink, () => ({ message: 'a space between "]" and "(" breaks the link: it shows as text', hint: 'write the link as [label](/path), with no space between ] and (' }));
-    find(segment, part.at, openLink, () => ({
-      message: 'a link that is not closed, or whose address has a space, shows as text',
-      hint: 'write the link as [label](/path): the address without spaces, closed with ")"',
-    }));
+    for (const match of segment.matchAll(html)) {
+      problems.push({ at: part.at + match.index, snippet: match[0], message: `"${match[0]}" is HTML, which is not rendered: the visitor sees it as text`, hint: 'write a link as [label](/path) and bold text as **text**' });
+    }
+    for (const match of segment.matchAll(spacedLink)) {
+      problems.push({ at: part.at + match.index, snippet: match[0], message: 'a space between "]" and "(" breaks the link: it shows as text', hint: 'write the link as [label](/path), with no space between ] and (' });
+    }
+    for (const match of segment.matchAll(openLink)) {
+      problems.push({ at: part.at + match.index, snippet: match[0], message: 'a link that is not closed, or whose address has a space, shows as text', hint: 'write the link as [label](/path): the address without spaces, closed with ")"' });
+    }
     for (const match of segment.matchAll(/\*\*/g)) {
       problems.push({ at: part.at + match.index, snippet: '**', message: 'a ** without its closing pair shows as two stars', hint: 'close the bold text with ** (or write *** as ** and * apart), or remove the stars' });
     }
   }
   return problems.sort((a, b) => a.at - b.at);
-}
-
-/** The links of a text, in order. */
-export function inlineLinks(text: string): { label: string; href: string; at: number; hrefAt: number }[] {
-  if (!text.includes('](')) return [];
-  return parseInline(text).filter((part) => part.type === 'link');
 }
 
 /** Content text without its inline markup: links keep their label, bold its text (what the visitor reads). */
