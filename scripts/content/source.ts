@@ -118,7 +118,7 @@ export class SourceFile {
         };
     try {
       // The core schema reads dates and "yes" as text.
-      const data = load(text, { schema: CORE_SCHEMA, filename: this.file, listener } as Parameters<typeof load>[1]);
+      const data = load(text, { schema: CORE_SCHEMA, filename: this.file, listener });
       if (mode === 'positions') this.frames = top;
       return { data, open: [] };
     } catch (error) {
