@@ -10,12 +10,12 @@ const root = fileURLToPath(new URL('.', import.meta.url));
  * The Vite configuration; tests pass another content folder and manifest folder (a fixture site), and
  * `npm run build`, which has just checked the content, says so, so its two bundles do not check it again.
  */
-export function siteConfig(options: { contentRoot?: string; outDir?: string; contentChecked?: boolean } = {}): ViteUserConfig {
+export function siteConfig(options: { contentRoot?: string; outDir?: string; contentChecked?: boolean; checkContent?: boolean } = {}): ViteUserConfig {
   const outDir = options.outDir ?? `${root}src/generated`;
   return {
     root,
-    // Unit tests run the check themselves on fixtures; the plugin is for the dev server and builds.
-    plugins: [process.env.VITEST && !options.contentRoot ? [] : contentPlugin({ root, contentRoot: options.contentRoot, outDir, checkOnBuild: !options.contentChecked }), tailwindcss(), react()],
+    // The plugin is for the dev server and builds; unit tests run the check themselves on fixtures.
+    plugins: [options.checkContent === false ? [] : contentPlugin({ root, contentRoot: options.contentRoot, outDir, checkOnBuild: !options.contentChecked }), tailwindcss(), react()],
     resolve: { alias: { '@generated': outDir } },
     // Files served at the site root as they are (the favicon).
     publicDir: `${root}src/public`,
@@ -46,4 +46,4 @@ export function siteConfig(options: { contentRoot?: string; outDir?: string; con
   };
 }
 
-export default defineConfig(siteConfig());
+export default defineConfig(siteConfig({ checkContent: !process.env.VITEST }));

@@ -60,7 +60,8 @@ export function contentPlugin(options: {
           const rel = relative(options.root, abs);
           return { key, lang, url: rel.startsWith('..') ? `/@fs${abs}` : `/${rel.split(sep).join('/')}` };
         });
-      if (modules.length) server.ws.send({ type: 'custom', event: 'content:update', data: { modules } });
+      // Sent even when nothing changed (the file was put back as it was): the page clears an error's overlay.
+      server.ws.send({ type: 'custom', event: 'content:update', data: { modules } });
     }
   };
 
@@ -75,6 +76,12 @@ export function contentPlugin(options: {
       if (errors.length) {
         this.error(`content check failed; run "npm run check" for details:\n${errors.map((d) => `${d.file}:${d.line}:${d.column} ${d.rule} ${sentence(d)}`).join('\n')}`);
       }
+    },
+    // The manifest's modules change with every content edit. The open page takes them in through the
+    // content:update event; Vite's own update would reach a module the page has no handler for and
+    // reload it (losing what the visitor typed). The server's renderer still takes its update.
+    hotUpdate(update) {
+      if (this.environment.name === 'client' && update.file.startsWith(outDir)) return [];
     },
     configureServer(devServer) {
       server = devServer;

@@ -22,4 +22,10 @@ void Promise.resolve(ready).then(() => {
   hydrateRoot(document, <RouterClient router={router} />);
 });
 
-if (import.meta.hot) watchContent(() => void router.invalidate());
+if (import.meta.hot) {
+  // A content edit reloads the page's data in place; the router would scroll to the top as after a navigation.
+  watchContent(() => {
+    const { scrollX, scrollY } = window;
+    void router.invalidate().then(() => window.scrollTo({ left: scrollX, top: scrollY, behavior: 'instant' }));
+  });
+}

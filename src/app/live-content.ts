@@ -21,6 +21,10 @@ export function contentOverride(key: string, lang: Lang): unknown {
  */
 export function watchContent(onChange: () => void): void {
   import.meta.hot?.on('content:update', ({ modules }: { modules: ChangedModule[] }) => {
+    // The content is right again: the overlay of an earlier content error goes (Vite's own update would
+    // reload the page to clear it).
+    for (const overlay of document.querySelectorAll('vite-error-overlay')) overlay.remove();
+    if (!modules.length) return;
     void Promise.all(
       modules.map(async (m) => {
         const fresh = (await import(/* @vite-ignore */ `${m.url}?t=${Date.now()}`)) as { default: unknown };

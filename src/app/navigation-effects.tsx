@@ -8,18 +8,18 @@ import { replayEarlyInput } from '../lib/early-input.ts';
  */
 export function NavigationEffects() {
   const pathname = useRouterState({ select: (s) => s.resolvedLocation?.pathname });
-  const first = useRef(true);
+  // The last page shown: a reload of the same page's data (the dev server's content updates) is no navigation.
+  const shown = useRef<string | undefined>(undefined);
   useEffect(() => {
     // A mark that the page is live (hydrated): browser tests wait for it before they click.
     document.documentElement.setAttribute('data-hydrated', '');
     replayEarlyInput();
   }, []);
   useEffect(() => {
-    if (pathname === undefined) return;
-    if (first.current) {
-      first.current = false;
-      return;
-    }
+    if (pathname === undefined || pathname === shown.current) return;
+    const first = shown.current === undefined;
+    shown.current = pathname;
+    if (first) return;
     const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
     window.scrollTo({ top: 0, behavior: reduced ? 'instant' : 'smooth' });
     const heading = document.querySelector<HTMLElement>('main h1');

@@ -1,0 +1,83 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import type { ViteDevServer } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDevServer } from '../../scripts/dev.ts';
+import { launchBrowser } from '../support/browser.ts';
+import { projectRoot } from '../support/fixtures.ts';
+
+// What an author sees in `npm run dev`, on the project's own content/ and manifest, as the dev server
+// runs them (Tailwind, the manifest in src/generated): the file the test edits is kept and written back.
+
+const contactFile = join(projectRoot, 'content', 'pages', 'contact.yaml');
+const original = readFileSync(contactFile, 'utf8');
+const restore = () => writeFileSync(contactFile, original);
+// Written back even when the run is cut short.
+process.once('exit', restore);
+
+describe('the dev server on the project\'s own content', () => {
+  let vite: ViteDevServer;
+  let server: Server;
+  let url: string;
+  let browser: Browser;
+  let page: Page;
+  const problems: string[] = [];
+
+  beforeAll(async () => {
+    ({ server, vite, url } = await startDevServer({ port: 0 }));
+    browser = await launchBrowser();
+    page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    page.on('pageerror', (error) => problems.push(error.message));
+  });
+
+  afterAll(async () => {
+    restore();
+    await browser?.close();
+    server?.close();
+    await vite?.close();
+  });
+
+  const marked = () => page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded === true);
+  const overlay = () => page.locator('vite-error-overlay');
+
+  it('updates the open page after a valid edit without a reload: what was typed and the scroll position stay', async () => {
+    await page.goto(`${url}/contact`);
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached', timeout: 30_000 });
+    await expect.poll(() => page.locator('h1').textContent(), { timeout: 15_000 }).toBe('Contact us');
+    const name = page.getByLabel('Full name');
+    await name.fill('Dr. A. de Vries');
+    await page.evaluate(() => {
+      window.scrollTo(0, 400);
+      Object.assign(window, { notReloaded: true });
+    });
+
+    writeFileSync(contactFile, original.replace('    en: Contact us\n', '    en: Contact our lab\n'));
+
+    await expect.poll(() => page.locator('h1').textContent(), { timeout: 20_000 }).toBe('Contact our lab');
+    expect(await marked()).toBe(true);
+    expect(await name.inputValue()).toBe('Dr. A. de Vries');
+    expect(await page.evaluate(() => window.scrollY)).toBe(400);
+    expect(problems).toEqual([]);
+  });
+
+  it('shows a broken edit in the overlay with its file:line:col, keeps it until the file is fixed, then updates the page', async () => {
+    writeFileSync(contactFile, original.replace('    en: Contact us\n', ''));
+    await expect.poll(() => overlay().count(), { timeout: 20_000 }).toBe(1);
+    const text = await overlay().evaluate((el) => el.shadowRoot?.textContent ?? '');
+    expect(text).toContain('content/pages/contact.yaml:19:5 i18n/missing-en hero.title: the English text is missing');
+
+    // Another broken save: the overlay is still there (a reload would have removed it with the page's state).
+    writeFileSync(contactFile, original.replace('    en: Contact us\n', '    en:\n'));
+    await expect.poll(async () => (await overlay().evaluate((el) => el.shadowRoot?.textContent ?? '')).includes('content/pages/contact.yaml:19:5 i18n/empty-en'), { timeout: 20_000 }).toBe(true);
+    expect(await overlay().count()).toBe(1);
+    expect(await marked()).toBe(true);
+
+    writeFileSync(contactFile, original.replace('    en: Contact us\n', '    en: Contact the lab\n'));
+    await expect.poll(() => page.locator('h1').textContent(), { timeout: 20_000 }).toBe('Contact the lab');
+    await expect.poll(() => overlay().count(), { timeout: 20_000 }).toBe(0);
+    expect(await marked()).toBe(true);
+    expect(await page.getByLabel('Full name').inputValue()).toBe('Dr. A. de Vries');
+  });
+});
