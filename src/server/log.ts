@@ -11,8 +11,23 @@ export type { Logger };
  * coloured lines for a person at a terminal instead (the dev server).
  */
 export function createLogger(options: { destination?: DestinationStream; pretty?: boolean; level?: string } = {}): Logger {
-  if (options.pretty) return pino({ level: options.level ?? 'info', transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } });
-  return pino({ level: options.level ?? 'info', base: undefined }, options.destination);
+  if (options.pretty) return pino({ level: options.level ?? 'info', formatters: { log: escapeControls }, transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } });
+  return pino({ level: options.level ?? 'info', base: undefined, formatters: { log: escapeControls } }, options.destination);
+}
+
+/**
+ * JSON escapes the control characters below U+0020 but writes DEL and the C1 controls (U+0080 to U+009F,
+ * among them a terminal's one-byte CSI) as they are: a visitor's path could still reach a terminal. Every
+ * string field is written with them as \u escapes, so a log line holds no control character at all.
+ */
+function escapeControls(object: Record<string, unknown>): Record<string, unknown> {
+  const clean = (value: unknown, depth: number): unknown => {
+    if (typeof value === 'string') return /[\u007f-\u009f]/.test(value) ? value.replace(/[\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`) : value;
+    if (depth > 3 || value === null || typeof value !== 'object' || value instanceof Error) return value;
+    if (Array.isArray(value)) return value.map((item) => clean(item, depth + 1));
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, clean(item, depth + 1)]));
+  };
+  return clean(object, 0) as Record<string, unknown>;
 }
 
 /** One line of the log, parsed: `msg` and the fields logged with it. */

@@ -103,6 +103,14 @@ describe('the production server', () => {
     expect(JSON.parse(written[0]!)).toMatchObject({ msg: 'page not found', path: '/x\r\n{"msg":"mail sent"}\u001b[31m' });
   });
 
+  it('writes DEL and the C1 controls (a terminal\'s one-byte CSI among them), which JSON leaves raw, as \\u escapes', async () => {
+    const before = raw.length;
+    await get('/x%7f%c2%9b31m');
+    const [line] = raw.slice(before);
+    expect(line!.trimEnd()).not.toMatch(/\p{Cc}/u);
+    expect((JSON.parse(line!) as { path: string }).path).toBe('/x\\u007f\\u009b31m');
+  });
+
   it('logs any path, whatever bytes it decodes to, as exactly one JSON line holding that path', async () => {
     await fc.assert(
       fc.asyncProperty(fc.uint8Array({ minLength: 1, maxLength: 60 }), async (bytes) => {
