@@ -52,6 +52,13 @@ export function contentPlugin(options: {
       server.config.logger.info(`content checked: ${result.written.length} module(s) updated`, { timestamp: true });
       // The page hydrated from the server's data, so it may never have imported these modules:
       // it is told which changed and re-imports them.
+      // The page imports the rewritten modules at once, before Vite's file watcher may have seen them
+      // change: their old transforms are dropped here, in every environment, so none is served stale.
+      for (const file of result.written) {
+        for (const environment of Object.values(server.environments)) {
+          for (const module of environment.moduleGraph.getModulesByFile(join(outDir, file)) ?? []) environment.moduleGraph.invalidateModule(module);
+        }
+      }
       const modules = result.written
         .map((file) => /^(.+)\.(en|nl)\.ts$/.exec(file))
         .filter((m): m is RegExpExecArray => m !== null)
