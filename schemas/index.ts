@@ -9,3 +9,4 @@ export * from './service.ts';
 export * from './article.ts';
 export * from './testimonial.ts';
 export * from './redirect.ts';
+export * from './glossary.ts';

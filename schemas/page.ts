@@ -36,7 +36,8 @@ export const HomePage = z
     testimonials: z
       .strictObject({
         title: Localized.describe('Section heading.'),
-        items: z.array(Slug).min(1).describe('Ids of the testimonials shown, in order.'),
+        items: z.array(Slug).min(1).describe('Ids of the testimonials shown, in order; a sample one only in a preview.'),
+        empty: Localized.describe('Shown instead when none of them is published (a release build leaves the samples out): an invitation to share an experience, which may link to /testimonials#submit.'),
         link: SectionLink,
       })
       .describe('Testimonials shown on the home page.'),

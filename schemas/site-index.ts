@@ -42,6 +42,7 @@ export const SiteIndex = z.object({
   csp: z.record(HtmlFile, z.array(CspHash)).describe('Per HTML file, the CSP hashes of its inline scripts.'),
   kinds: z.record(z.string(), z.array(SitePath)).describe('One page of each kind (template) in each language, for measurements and tests.'),
   forms: FormsSettings.describe('Settings and texts of the forms API.'),
+  release: z.boolean().describe('Built for release (`npm run build -- --release`): no placeholder, no sample, no preview banner.'),
 });
 /** The parsed `dist/site.json`. */
 export type SiteIndex = z.infer<typeof SiteIndex>;

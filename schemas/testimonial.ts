@@ -10,6 +10,10 @@ export const Testimonial = z
     text: Localized.describe('What they said.'),
     image: Image.optional().describe('Optional portrait (an illustration unless a real photo was given with consent).'),
     rating: z.number().int().min(1).max(5).default(5).describe('Stars, 1 to 5.'),
+    sample: z
+      .boolean()
+      .default(false)
+      .describe('true for an example the lab has not confirmed: a preview shows it, a release build leaves it out (decision 23).'),
   })
   .describe('A testimonial.');
 export type Testimonial = z.infer<typeof Testimonial>;

@@ -2,11 +2,14 @@
  * Runs the site in production mode: builds first when dist/ is missing or older than any source
  * file, then serves it and the forms API on PORT (default 3000). The API's settings come from the
  * environment (DATA_DIR, SMTP_URL, MAIL_FROM, LAB_EMAIL, FORM_RATE_LIMIT, FORM_MIN_FILL_MS, TRUST_PROXY).
- * Usage: npm start   (PORT=8080 DATA_DIR=/var/lib/lab npm start)
+ * With --release it builds for release and serves only a release build, refusing to start while the
+ * lab's e-mail address is an example (a deployment runs this); without it, a preview.
+ * Usage: npm start [-- --release]   (PORT=8080 DATA_DIR=/var/lib/lab npm start)
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { parseArgs } from 'node:util';
 import { StartError, startServer, stopServer } from '../src/server/server.ts';
 import { createLogger } from '../src/server/log.ts';
 import { readApiSettings, type ApiSettings } from '../src/server/settings.ts';
@@ -28,9 +31,22 @@ function newestSource(): number {
   return newest;
 }
 
-if (!existsSync(stamp) || statSync(stamp).mtimeMs < newestSource()) {
-  console.log(existsSync(stamp) ? 'sources changed since the last build: building' : 'no build yet: building');
-  const result = spawnSync(process.execPath, [join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), join(root, 'scripts', 'build.ts')], { stdio: 'inherit' });
+const { values: args } = parseArgs({ options: { release: { type: 'boolean', default: false } } });
+const release = args.release;
+
+/** Whether the build there was made for release; undefined when there is none. */
+function builtForRelease(): boolean | undefined {
+  try {
+    return (JSON.parse(readFileSync(stamp, 'utf8')) as { release?: boolean }).release === true;
+  } catch {
+    return undefined;
+  }
+}
+
+const built = builtForRelease();
+if (built === undefined || built !== release || statSync(stamp).mtimeMs < newestSource()) {
+  console.log(built === undefined ? 'no build yet: building' : built !== release ? `the build is ${built ? 'a release' : 'a preview'}: building ${release ? 'for release' : 'a preview'}` : 'sources changed since the last build: building');
+  const result = spawnSync(process.execPath, [join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), join(root, 'scripts', 'build.ts'), ...(release ? ['--release'] : [])], { stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
@@ -53,7 +69,7 @@ if (settings.smtpUrl) {
 } else {
   logger.info({ folder: shown(join(settings.dataDir, 'mail')) }, 'mail is written as .eml files (set SMTP_URL to send)');
 }
-const server = await startServer({ distDir: join(root, 'dist'), ...settings, logger }).catch((error: unknown) => {
+const server = await startServer({ distDir: join(root, 'dist'), ...settings, logger, release }).catch((error: unknown) => {
   // Something the person starting the server must fix: one line that says what, not a stack trace.
   if (!(error instanceof StartError)) throw error;
   console.error(`cannot start: ${error.message}`);

@@ -3,7 +3,7 @@ import { join, relative, sep } from 'node:path';
 import { imageSize } from 'image-size';
 import type { z } from 'zod';
 import {
-  Article, hrefPattern, Navigation, Page, Redirects, Service, shellUiGroups, SiteSettings, Testimonial, UiDictionary,
+  Article, Glossary, hrefPattern, Navigation, Page, Redirects, Service, shellUiGroups, SiteSettings, Testimonial, UiDictionary,
   type Page as PageData, type Service as ServiceData,
 } from '../../schemas/index.ts';
 import type { Diagnostic } from './diagnostics.ts';
@@ -31,6 +31,11 @@ export interface CheckOptions {
    * interface-string check.
    */
   codeDirs?: string[];
+  /**
+   * Check for a release (`npm run build -- --release`): a fact listed under `placeholders` in site.yaml is an
+   * error at its place, instead of the preview's note.
+   */
+  release?: boolean;
   /**
    * Keep every validated file in the model (needed to write the manifest). Without it, services,
    * articles and testimonials are checked as they are read and only their facts are kept, so a large
@@ -80,6 +85,7 @@ const collections = {
 type CollectionName = keyof typeof collections;
 
 const singles = {
+  'glossary.yaml': { schema: Glossary, required: false },
   'site.yaml': { schema: SiteSettings, required: true },
   'navigation.yaml': { schema: Navigation, required: true },
   'ui.yaml': { schema: UiDictionary, required: true },
@@ -88,6 +94,62 @@ const singles = {
 
 /** What an editor or an operating system leaves beside files, which the check passes over without a word. */
 const ignoredName = /^(\.DS_Store|Thumbs\.db|desktop\.ini|\.#.*|#.*#|.*~|.*\.sw[a-p]|\.gitkeep)$/i;
+
+/** A glossary made ready for the check: per language, one pattern for all its words and each word's entry. */
+type GlossaryWords = Map<string, { use: string; note?: string; forbidden: boolean }>;
+type CompiledGlossary = Partial<Record<'en' | 'nl', { pattern: RegExp; words: GlossaryWords }>>;
+
+/** A term as it is compared: lower case, single spaces. */
+function normalizeTerm(text: string): string {
+  return text.toLowerCase().replace(/\s+/g, ' ');
+}
+
+/** Per language, every word to avoid in one pattern (matched whole, a phrase with any spacing between its words). */
+function compileGlossary(glossary: Glossary): CompiledGlossary {
+  const compiled: CompiledGlossary = {};
+  for (const lang of ['en', 'nl'] as const) {
+    const words: GlossaryWords = new Map();
+    for (const term of glossary[lang]) {
+      for (const word of Array.isArray(term.avoid) ? term.avoid : [term.avoid]) words.set(normalizeTerm(word), { use: term.use, note: term.note, forbidden: term.forbidden });
+    }
+    // \\b first: a word can only start there (the whole-word test after a match also knows accented letters).
+    if (words.size) compiled[lang] = { pattern: new RegExp(`\\b${trieSource([...words.keys()])}`, 'g'), words };
+  }
+  return compiled;
+}
+
+/** A letter or digit: a glossary word must not continue into one. */
+const wordChar = /[\p{L}\p{N}]/u;
+
+/**
+ * One pattern for many words, as a tree of their letters: a position of the text is tried once per first
+ * letter, not once per word, which makes it several times faster than a list of alternatives. The first
+ * letter of each word matches in either case (a sentence or a heading may begin with it); a space matches
+ * any spacing.
+ */
+function trieSource(words: string[]): string {
+  type Node = { next: Map<string, Node>; end: boolean };
+  const root: Node = { next: new Map(), end: false };
+  for (const word of words) {
+    let node = root;
+    for (const char of word) {
+      if (!node.next.has(char)) node.next.set(char, { next: new Map(), end: false });
+      node = node.next.get(char)!;
+    }
+    node.end = true;
+  }
+  const atom = (char: string, first: boolean) =>
+    char === ' ' ? '\\s+' : first && char.toUpperCase() !== char ? `[${char}${char.toUpperCase()}]` : char.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+  // Each word of a phrase may begin with a capital (a heading in title case).
+  const build = (node: Node, first: boolean): string => {
+    const branches = [...node.next].map(([char, next]) => atom(char, first) + build(next, char === ' '));
+    if (!branches.length) return '';
+    const body = branches.length === 1 ? branches[0]! : `(?:${branches.join('|')})`;
+    // A word that ends here, while longer ones go on: the longer match is tried first.
+    return node.end ? `(?:${body})?` : body;
+  };
+  return build(root, true);
+}
 
 /** The characters inline markup needs: a text without any has none to check. */
 const markupChars = /[*[\]<]/;
@@ -140,7 +202,41 @@ export function checkContent(options: CheckOptions): CheckResult {
   };
 
   const ctx: CrossContext = { imagesDir, videosDir, rel, at, diagnostics };
-  const facts: Facts = { links: [], refs: [], anchors: new Map(), serviceKinds: new Map(), pagePaths: [] };
+  // Links are judged where they are found, by their target alone: each target once. A link to an anchor
+  // waits for the end, when every page's anchors are known.
+  let judge: ((href: string) => Verdict[]) | undefined;
+  const link = (entry: Scanned, path: PathSegment[], href: string, owner: string | undefined, inText?: LinkFact['inText']) => {
+    const first = href[0];
+    if (first !== '/' && first !== '#') return;
+    if (href.includes('#')) {
+      facts.links.push({ entry, path: [...path], href, owner, inText });
+      return;
+    }
+    judge ??= linkJudge(routes, model.redirects, facts);
+    for (const verdict of judge(href)) {
+      const offset = inText ? offsetInSource(entry.source, path, inText.value, `](${href})`, inText.at) : undefined;
+      report(ctx, entry, path, verdict.rule, verdict.message, verdict.hint, verdict.severity, offset === undefined ? undefined : offset + 2);
+    }
+  };
+  let terms: CompiledGlossary | undefined;
+  // Each use of a glossary term in a text of its language, at its place: a Dutch text is searched for the
+  // Dutch words, an English one for the English words.
+  const checkTerms = (entry: Scanned, value: string, path: PathSegment[], lang: 'en' | 'nl', inPair: boolean) => {
+    const glossary = terms?.[lang];
+    if (!glossary) return;
+    const { pattern, words } = glossary;
+    pattern.lastIndex = 0;
+    for (let match = pattern.exec(value); match; match = pattern.exec(value)) {
+      // Whole words only: "passtukken" is not "passtuk".
+      if (wordChar.test(value[match.index - 1] ?? ' ') || wordChar.test(value[match.index + match[0].length] ?? ' ')) continue;
+      const term = words.get(normalizeTerm(match[0]));
+      if (!term) continue;
+      const fullPath = inPair ? [...path, lang] : [...path];
+      const offset = offsetInSource(entry.source, fullPath, value, match[0], match.index) ?? offsetInSource(entry.source, fullPath, value, match[0].split(/\s+/)[0]!, match.index);
+      report(ctx, entry, fullPath, 'style/term', `"${match[0].replace(/\s+/g, ' ')}": write "${term.use}"${term.note ? ` (${term.note})` : ''}`, term.forbidden ? 'remove it: the glossary forbids it' : `the glossary (content/glossary.yaml) settles "${term.use}"`, term.forbidden ? 'error' : 'warning', offset);
+    }
+  };
+  const facts: Facts = { links: [], refs: [], anchors: new Map(), serviceKinds: new Map(), pagePaths: [], samples: [] };
   const visitImage = imageVisitor(model, ctx);
   const { checkPair, plainPair, checkListPair } = languageChecks(ctx);
   // Checks one file on its own, whether or not it passed its schema, and records what the cross-file checks
@@ -162,9 +258,14 @@ export function checkContent(options: CheckOptions): CheckResult {
     const path: PathSegment[] = [];
     const visit = (value: unknown, key: PathSegment | undefined): void => {
       if (typeof value === 'string') {
-        if (key === 'href') facts.links.push({ entry, path: [...path], href: value, owner });
+        if (key === 'href') link(entry, path, value, owner);
         // The texts of an { en, nl } pair are read with their pair (below), once each.
-        else if (key !== 'en' && key !== 'nl') scanText(entry, value, path, owner);
+        else if (key !== 'en' && key !== 'nl') {
+          scanText(entry, value, path, owner);
+          // An item of a list in one language (`en: [...]`).
+          const list = typeof key === 'number' ? path[path.length - 2] : undefined;
+          if (list === 'en' || list === 'nl') checkTerms(entry, value, path, list, false);
+        }
         return;
       }
       if (value === null || typeof value !== 'object') return;
@@ -183,6 +284,8 @@ export function checkContent(options: CheckOptions): CheckResult {
         // Most pairs hold no markup and no placeholder: one look at each text tells.
         if (!specialChars.test(en) && !specialChars.test(nl)) plainPair(entry, path, en, nl);
         else checkPair(entry, path, en, nl, scanText(entry, en, path, owner, 'en'), scanText(entry, nl, path, owner, 'nl'));
+        checkTerms(entry, en, path, 'en', true);
+        checkTerms(entry, nl, path, 'nl', true);
         return;
       } else {
         if (typeof en === 'string') scanText(entry, en, path, owner, 'en');
@@ -221,7 +324,7 @@ export function checkContent(options: CheckOptions): CheckResult {
         report(ctx, entry, linkPath, 'link/invalid', `the link "${part.href}" in the text is not a page of this site nor a full address`, 'write an internal path such as "/services/zirconia", or a full "https://", "mailto:" or "tel:" address', 'error', offset);
         continue;
       }
-      facts.links.push({ entry, path: linkPath, href: part.href, owner, inText: { value, at: part.hrefAt - 2 } });
+      link(entry, linkPath, part.href, owner, { value, at: part.hrefAt - 2 });
     }
     return targets ?? noLinks;
   };
@@ -231,6 +334,7 @@ export function checkContent(options: CheckOptions): CheckResult {
     return { diagnostics, model, files };
   }
 
+  const invalidSingles: Scanned[] = [];
   // Single files at the top of content/, and anything there the site does not read.
   for (const dirent of readdirSync(contentDir, { withFileTypes: true }).sort(byName)) {
     const name = dirent.name;
@@ -258,10 +362,14 @@ export function checkContent(options: CheckOptions): CheckResult {
     const scanned: Scanned = { source, data: result.data ?? source.data, valid: result.data !== undefined, collection: 'singles' };
     source.data = undefined;
     if (!scanned.valid) {
-      scan(scanned);
+      // Scanned with the others at the end, when every page a link may name is known.
+      invalidSingles.push(scanned);
       continue;
     }
     const entry = { source, data: result.data };
+    // Read before any text is scanned (its name sorts first, and the folders come after the files).
+    if (key === 'glossary.yaml') terms = compileGlossary(result.data as Glossary);
+    if (key === 'glossary.yaml') continue;
     if (key === 'site.yaml') model.site = entry as Entry<SiteSettings>;
     else if (key === 'navigation.yaml') model.navigation = entry as Entry<Navigation>;
     else if (key === 'ui.yaml') model.ui = entry as Entry<UiDictionary>;
@@ -275,6 +383,13 @@ export function checkContent(options: CheckOptions): CheckResult {
 
   // One file per entry in each collection folder; the file name is the slug or id.
   const pagesToScan: Scanned[] = [];
+  // The English path of every page, service and article, once each file is read (pages come first, the
+  // services and articles are known from their file names), so a link is judged as it is scanned.
+  const routes = new Set<string>();
+  for (const [collection, prefix] of [['services', '/services/'], ['articles', '/blog/']] as const) {
+    const dir = join(contentDir, collection);
+    if (existsSync(dir)) for (const name of readdirSync(dir)) if (name.endsWith('.yaml')) routes.add(`${prefix}${name.slice(0, -'.yaml'.length)}`);
+  }
   for (const [collection, { schema, key }] of Object.entries(collections) as [CollectionName, (typeof collections)[CollectionName]][]) {
     const dir = join(contentDir, collection);
     const entries = existsSync(dir) ? readdirSync(dir, { withFileTypes: true }).sort(byName) : [];
@@ -317,13 +432,16 @@ export function checkContent(options: CheckOptions): CheckResult {
         if (typeof declared === 'string') brokenSlugs[collection].add(declared);
       } else (model[collection] as Map<string, Entry<unknown>>).set(stem, { source, data: scanned.data });
       if (collection === 'pages') {
+        const path = ownPath(scanned.data, 'pages');
+        if (path) routes.add(path);
         pagesToScan.push(scanned);
         continue;
       }
       scan(scanned);
       // The facts hold on to the scanned file: its data, once checked, would otherwise stay in memory to the end.
       scanned.data = undefined;
-      if (scanned.valid && !options.retain) {
+      if (!scanned.valid) source.release();
+      else if (!options.retain) {
         const entry = (model[collection] as Map<string, Entry<unknown>>).get(stem);
         if (entry) entry.data = undefined;
         source.release();
@@ -332,6 +450,7 @@ export function checkContent(options: CheckOptions): CheckResult {
   }
   // Site-wide files and pages are few and needed whole by the cross-file checks; they are scanned last.
   for (const entry of [model.site, model.navigation, model.ui, ...model.redirects]) if (entry) scan({ ...entry, valid: true, collection: 'singles' });
+  for (const entry of invalidSingles) scan(entry);
   for (const entry of pagesToScan) scan(entry);
   for (const id of requiredPages) {
     if (!model.pages.has(id) && !brokenSlugs.pages.has(id)) {
@@ -340,6 +459,7 @@ export function checkContent(options: CheckOptions): CheckResult {
   }
 
   crossCheck(model, brokenSlugs, facts, ctx);
+  checkSite(model, ctx, facts, options.release === true);
   checkUiKeys(model, options.codeDirs ?? ['src', 'schemas', 'scripts'].map((dir) => join(root, dir)), ctx);
   return { diagnostics, model, files };
 }
@@ -425,6 +545,8 @@ interface Facts {
   serviceKinds: Map<string, ServiceData['kind']>;
   /** Every page file's path, valid or not, with its file. */
   pagePaths: { entry: Scanned; path: string }[];
+  /** Ids of the testimonials that are examples (`sample: true`). */
+  samples: string[];
 }
 
 /** English paths of every page the content defines, mapped to what defines them. */
@@ -495,6 +617,8 @@ function collectFacts(entry: Scanned, owner: string | undefined, facts: Facts, {
       if (text(data.category)) addRefs(entry, facts, at, ['category'], [data.category], 'services', 'service', ['category']);
       addRefs(entry, facts, at, ['testimonials'], data.testimonials, 'testimonials', 'testimonial');
     }
+  } else if (entry.collection === 'testimonials') {
+    if (data.sample === true && text(data.id)) facts.samples.push(text(data.id)!);
   } else if (entry.collection === 'articles') {
     addAnchors(entry, facts, at, owner, 'article');
     addRefs(entry, facts, at, ['related'], data.related, 'articles', 'article');
@@ -512,6 +636,43 @@ function duplicateHeadings(entry: Scanned, path: PathSegment[], at: At): void {
     if (seen.has(id)) at(entry, [...path, i, b.id === undefined ? 'text' : 'id'], 'anchor/duplicate', `two headings have the anchor "#${id}", so a link reaches only the first`, 'give this heading an id of its own: add "id:" with a short slug');
     seen.add(id);
   });
+}
+
+/** What is wrong with a link, as a rule, a message and a hint. */
+type Verdict = { rule: string; message: string; hint: string; severity: Diagnostic['severity'] };
+
+/**
+ * Judges links to pages of this site by their target: a page in either language, or a redirect's source
+ * (the anchors of a page once they are known). Each target is judged once, for every file that links to it.
+ */
+function linkJudge(known: Set<string>, redirects: Entry<Redirects>[], facts: Facts): (href: string) => Verdict[] {
+  // English redirect sources; a Dutch one is refused where redirects are checked.
+  const sources = redirects.flatMap((entry) => entry.data.redirects.map((r) => r.from)).filter((from) => langOfPath(from) !== 'nl');
+  const targets = new Set<string>();
+  for (const p of [...known, ...sources]) {
+    targets.add(p);
+    targets.add(localizePath(p, 'nl'));
+  }
+  const verdicts = new Map<string, Verdict[]>();
+  return (href) => {
+    const cached = verdicts.get(href);
+    if (cached) return cached;
+    const [beforeHash, hash] = href.split('#', 2) as [string, string | undefined];
+    const target = beforeHash.split('?')[0]!;
+    const found: Verdict[] = [];
+    const clean = target.length > 1 && target.endsWith('/') ? target.slice(0, -1) : target;
+    if (!targets.has(clean)) {
+      found.push({ rule: 'link/broken', message: `the link "${href}" points at no page`, hint: didYouMeanPath(englishPath(clean), [...known, ...sources]) || 'link to an existing page (npm run routes lists them)', severity: 'error' });
+    } else {
+      if (langOfPath(clean) === 'nl') {
+        found.push({ rule: 'link/language-prefix', message: `the link "${href}" names the Dutch page`, hint: `write the English path "${englishPath(clean)}"; Dutch pages add /nl themselves`, severity: 'warning' });
+      }
+      const anchors = hash ? facts.anchors.get(englishPath(clean)) : undefined;
+      if (hash && anchors && !anchors.has(hash)) found.push({ rule: 'link/broken', message: `"${clean}" has no anchor "#${hash}"`, hint: didYouMean(hash, anchors) || `anchors there: ${[...anchors].join(', ')}`, severity: 'error' });
+    }
+    verdicts.set(href, found);
+    return found;
+  };
 }
 
 function crossCheck(model: ContentModel, broken: Record<CollectionName, Set<string>>, facts: Facts, ctx: CrossContext): void {
@@ -569,47 +730,16 @@ function crossCheck(model: ContentModel, broken: Record<CollectionName, Set<stri
     });
   }
 
-  // Internal links must reach a page (either language), a redirect source, or an anchor of the page.
-  const targets = new Set<string>();
-  for (const p of [...known, ...redirectTo.keys()]) {
-    targets.add(p);
-    targets.add(localizePath(p, 'nl'));
-  }
-  // What is wrong with a link to another page depends on its target alone, and many files link to the
-  // same pages: each target is judged once.
-  type Verdict = { rule: string; message: string; hint: string; severity: Diagnostic['severity'] };
-  const verdicts = new Map<string, Verdict[]>();
-  const judge = (href: string): Verdict[] => {
-    const [beforeHash, hash] = href.split('#', 2) as [string, string | undefined];
-    const target = beforeHash.split('?')[0]!;
-    const found: Verdict[] = [];
-    const clean = target.length > 1 && target.endsWith('/') ? target.slice(0, -1) : target;
-    if (!targets.has(clean)) {
-      found.push({ rule: 'link/broken', message: `the link "${href}" points at no page`, hint: didYouMeanPath(englishPath(clean), [...known, ...redirectTo.keys()]) || 'link to an existing page (npm run routes lists them)', severity: 'error' });
-      return found;
-    }
-    if (langOfPath(clean) === 'nl') {
-      found.push({ rule: 'link/language-prefix', message: `the link "${href}" names the Dutch page`, hint: `write the English path "${englishPath(clean)}"; Dutch pages add /nl themselves`, severity: 'warning' });
-    }
-    if (hash) {
-      const anchors = facts.anchors.get(englishPath(clean));
-      if (anchors && !anchors.has(hash)) found.push({ rule: 'link/broken', message: `"${clean}" has no anchor "#${hash}"`, hint: didYouMean(hash, anchors) || `anchors there: ${[...anchors].join(', ')}`, severity: 'error' });
-    }
-    return found;
-  };
+  // The links to an anchor, now that every page's anchors are known.
+  const judge = linkJudge(known, model.redirects, facts);
   for (const { entry, path, href, owner, inText } of facts.links) {
-    const first = href[0];
-    if (first !== '/' && first !== '#') continue;
     let found: Verdict[];
-    if (first === '#') {
+    if (href[0] === '#') {
       // An anchor on the page itself.
       const hash = href.slice(1);
       const own = owner ? facts.anchors.get(owner) : undefined;
       found = hash && own && !own.has(hash) ? [{ rule: 'link/broken', message: `this page has no anchor "#${hash}"`, hint: didYouMean(hash, own) || `anchors on this page: ${[...own].join(', ')}`, severity: 'error' }] : [];
-    } else {
-      found = verdicts.get(href) ?? judge(href);
-      verdicts.set(href, found);
-    }
+    } else found = judge(href);
     for (const verdict of found) {
       const offset = inText ? offsetInSource(entry.source, path, inText.value, `](${href})`, inText.at) : undefined;
       report(ctx, entry, path, verdict.rule, verdict.message, verdict.hint, verdict.severity, offset === undefined ? undefined : offset + 2);
@@ -640,7 +770,6 @@ function crossCheck(model: ContentModel, broken: Record<CollectionName, Set<stri
   }
 
   checkNavigation(model, routes, ctx);
-  checkSite(model, ctx);
   checkUiGroups(model, ctx);
 }
 
@@ -821,7 +950,11 @@ function checkUiKeys(model: ContentModel, codeDirs: string[], ctx: CrossContext)
   }
 }
 
-function checkSite(model: ContentModel, { at, diagnostics }: CrossContext): void {
+/**
+ * The lab's facts that are still examples: in a preview one note that lists them (and the sample
+ * testimonials); for a release, an error at each fact's own place, since a release must not publish one.
+ */
+function checkSite(model: ContentModel, { at, diagnostics }: CrossContext, facts: Facts, release: boolean): void {
   const site = model.site;
   if (!site) return;
   const fields: string[] = [];
@@ -830,16 +963,27 @@ function checkSite(model: ContentModel, { at, diagnostics }: CrossContext): void
   });
   const unconfirmed: string[] = [];
   site.data.placeholders.forEach((p, i) => {
-    if (!fields.includes(p) && p !== 'testimonials') {
+    if (!fields.includes(p)) {
       at(site, ['placeholders', i], 'site/placeholder', `"${p}" is not a field of the site settings`, closest(p, fields) ? `did you mean "${closest(p, fields)}"?` : 'name a field such as "phone" or "address.street"');
     } else unconfirmed.push(p);
   });
-  if (unconfirmed.length) {
+  const samples = facts.samples.length ? `${facts.samples.length} sample testimonial${facts.samples.length === 1 ? '' : 's'}` : '';
+  if (release) {
+    for (const field of unconfirmed) {
+      at(site, field.split('.'), 'release/placeholder', `"${field}" is an example the lab has not confirmed, so it cannot be released`, `write the lab's own value here and remove "${field}" from "placeholders"`);
+    }
+    if (samples) {
+      const { line, column } = site.source.locate(['placeholders']);
+      diagnostics.push({ file: site.source.file, line, column, severity: 'note', rule: 'release/samples', message: `${samples} (sample: true) are left out of this release`, hint: 'a section without a published testimonial invites visitors to share theirs', path: 'placeholders' });
+    }
+    return;
+  }
+  if (unconfirmed.length || samples) {
     const { line, column } = site.source.locate(['placeholders']);
     diagnostics.push({
       file: site.source.file, line, column, severity: 'note', rule: 'site/placeholder',
-      message: `not yet confirmed by the lab: ${unconfirmed.join(', ')}`,
-      hint: 'replace each value and remove it from "placeholders" once the lab confirms it', path: 'placeholders',
+      message: `not yet confirmed by the lab: ${[...unconfirmed, ...(samples ? [samples] : [])].join(', ')}`,
+      hint: 'replace each value and remove it from "placeholders" once the lab confirms it; a confirmed testimonial drops "sample: true"; a release build refuses placeholders and leaves samples out', path: 'placeholders',
     });
   }
 }

@@ -40,6 +40,8 @@ export interface EmitOptions {
   imagesDir: string;
   /** The module with the content types (`src/shared/content-types.ts`), imported by every generated file. */
   typesFile: string;
+  /** For a release: sample testimonials are left out and no page says it is a preview. */
+  release?: boolean;
 }
 
 /** Writes the typed manifest and one module per page and language; unchanged files are left alone. */
@@ -148,6 +150,8 @@ function buildFiles(model: ContentModel, options: EmitOptions): Map<string, stri
     slug: a.slug, href: localizePath(`/blog/${a.slug}`, lang), title: a.title[lang], excerpt: text(a.excerpt[lang], lang),
     date: a.date, category: categoryOf(a.category, lang), image: localize(a.image, lang, imports),
   });
+  // A release publishes no sample testimonial (decision 23); a section left without any shows its invitation.
+  const published = (id: string) => !options.release || !model.testimonials.get(id)!.data.sample;
   const testimonial = (id: string, lang: Lang, imports: Map<string, string>) => localize(model.testimonials.get(id)!.data, lang, imports);
 
   const module = (name: string, type: string, build: (lang: Lang, imports: Map<string, string>) => unknown) => {
@@ -175,7 +179,7 @@ function buildFiles(model: ContentModel, options: EmitOptions): Map<string, stri
           return {
             ...base,
             featured: { ...(base.featured as object), services: data.featured.services.map((s) => serviceCard(s, lang, imports)) },
-            testimonials: { ...(base.testimonials as object), items: data.testimonials.items.map((t) => testimonial(t, lang, imports)) },
+            testimonials: { ...(base.testimonials as object), items: data.testimonials.items.filter(published).map((t) => testimonial(t, lang, imports)) },
             news: {
               title: data.news.title[lang],
               link: localize(data.news.link, lang, imports),
@@ -187,7 +191,7 @@ function buildFiles(model: ContentModel, options: EmitOptions): Map<string, stri
         case 'blog':
           return { ...base, articles: articlesByDate.map((a) => articleCard(a, lang, imports)) };
         case 'testimonials':
-          return { ...base, testimonials: [...model.testimonials.keys()].sort().map((t) => testimonial(t, lang, imports)) };
+          return { ...base, testimonials: [...model.testimonials.keys()].sort().filter(published).map((t) => testimonial(t, lang, imports)) };
         case 'privacy':
           return { ...base, body: withAnchors(data.body, base.body as unknown[]) };
         default:
@@ -204,7 +208,7 @@ function buildFiles(model: ContentModel, options: EmitOptions): Map<string, stri
         const category = data.category ? { slug: data.category, name: model.services.get(data.category)!.data.name[lang], href: localizePath(`/services/${data.category}`, lang) } : undefined;
         const { category: _drop, ...rest } = base;
         void _drop;
-        return { ...rest, ...(category ? { category } : {}), testimonials: data.testimonials.map((t) => testimonial(t, lang, imports)) };
+        return { ...rest, ...(category ? { category } : {}), testimonials: data.testimonials.filter(published).map((t) => testimonial(t, lang, imports)) };
       }
       return base;
     });
@@ -242,6 +246,8 @@ function buildFiles(model: ContentModel, options: EmitOptions): Map<string, stri
       for (const [key, value] of Object.entries(entries)) ui[`${groupName}.${key}`] = text(value[lang], lang);
     }
     return {
+      // A preview says on every page that the lab's details and testimonials are examples (decision 25).
+      preview: !options.release,
       site: model.site ? localize(model.site.data, lang, imports) : {},
       navigation: nav
         ? {

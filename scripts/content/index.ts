@@ -19,6 +19,7 @@ export function generate(options: CheckOptions & { outDir?: string; write?: bool
     imagesDir: options.imagesDir ?? join(options.root, 'src', 'assets', 'images'),
     // The types live in this project even when the content comes from elsewhere (a test fixture).
     typesFile: fileURLToPath(new URL('../../src/shared/content-types.ts', import.meta.url)),
+    release: options.release,
   });
   return { ...result, written, outDir };
 }

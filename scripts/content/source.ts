@@ -42,7 +42,7 @@ export class SourceFile {
   ) {
     this.source = text;
     // Without " #" in it no text can have been cut by a comment, and the parse needs no listener at all.
-    const parsed = this.parse(text, text.includes('#') && /[ \t]#/.test(text) ? 'comments' : 'plain');
+    const parsed = this.parse(text, hasSpacedHash(text) ? 'comments' : 'plain');
     if (parsed.error) {
       this.data = undefined;
       // Parsed again to learn which nodes were still open where it failed (an unclosed quote's start).
@@ -246,6 +246,12 @@ export class SourceFile {
 
 // The core schema reads dates and "yes" as text.
 const plainOptions = { schema: CORE_SCHEMA };
+
+/** Whether a " #" (or tab and #) is anywhere in the text; "#" is rare, so it is looked for first. */
+function hasSpacedHash(text: string): boolean {
+  for (let at = text.indexOf('#'); at !== -1; at = text.indexOf('#', at + 1)) if (text[at - 1] === ' ' || text[at - 1] === '\t') return true;
+  return false;
+}
 
 /** Past spaces, line breaks and comments. */
 function skipSpace(text: string, from: number): number {

@@ -1,6 +1,7 @@
 import { HeadContent, Outlet, Scripts, useLoaderData, useRouterState } from '@tanstack/react-router';
 import { Footer } from '../features/shell/footer.tsx';
 import { Header } from '../features/shell/header.tsx';
+import { PreviewBanner } from '../features/shell/preview-banner.tsx';
 import { langOfPath } from '../shared/paths.ts';
 import { ShellProvider, useT } from '../lib/i18n.tsx';
 import { NavigationEffects } from './navigation-effects.tsx';
@@ -26,12 +27,13 @@ export function RootDocument() {
   );
 }
 
-/** The page layout of one language: skip link, header, the page, footer. */
+/** The page layout of one language: skip link, a preview's notice, header, the page, footer. */
 export function Layout() {
   const { lang, shell } = useLoaderData({ from: '/{-$lang}' });
   return (
     <ShellProvider lang={lang} shell={shell}>
       <SkipLink />
+      <PreviewBanner />
       <Header />
       <main id="main" tabIndex={-1} className="outline-none">
         <Outlet />

@@ -32,6 +32,11 @@ export interface ServerOptions extends Partial<Omit<ApiSettings, 'dataDir' | 'po
   uploadsAtOnce?: number;
   /** Appointment confirmations one address may be sent in 24 hours (3); tests that send many pass more. */
   confirmationsPerDay?: number;
+  /**
+   * Serve a release (`npm start -- --release`): the build must be one, and the lab's address (LAB_EMAIL or
+   * the site's) must be a real one, so that no visitor's data can go to an example address.
+   */
+  release?: boolean;
   /** The delivery loop's poll and retry timing; tests shorten them. */
   delivery?: Pick<DeliveryOptions, 'pollMs' | 'backoffMs'>;
 }
@@ -203,10 +208,18 @@ export function startForms(forms: FormsSettings, options: FormsOptions): { regis
 export async function startServer(options: ServerOptions): Promise<Server> {
   const logger = options.logger ?? createLogger();
   let forms: FormsSettings;
+  let releaseBuild: boolean;
   try {
-    forms = loadSiteIndex(options.distDir).forms;
+    ({ forms, release: releaseBuild } = loadSiteIndex(options.distDir));
   } catch (error) {
     throw new StartError(`the build cannot be read (${oneLine(error)}); run npm run build`, { cause: error });
+  }
+  if (options.release) {
+    if (!releaseBuild) throw new StartError('the build is a preview, with example facts and testimonials; build it for release: npm run build -- --release');
+    const labAddress = options.labEmail ?? forms.labEmail;
+    if (isPlaceholderAddress(labAddress)) {
+      throw new StartError(`the lab's e-mail address ${labAddress} is an example; set LAB_EMAIL (or email in content/site.yaml) to the lab's own address, so that visitors' forms reach the lab`);
+    }
   }
   warnIfOpen(options.dataDir, logger);
   const app = createApp({ trustProxy: options.trustProxy, logger, siteUrl: forms.siteUrl, timeouts: options.timeouts });
@@ -227,6 +240,15 @@ export async function startServer(options: ServerOptions): Promise<Server> {
   closers.set(app.server, api.close);
   app.server.on('close', () => void api.close());
   return app.server;
+}
+
+/**
+ * An address no lab reads: the domains set aside for examples and tests (RFC 2606 and 6761) and the
+ * example domains of the countries this site serves.
+ */
+export function isPlaceholderAddress(address: string): boolean {
+  const domain = address.slice(address.lastIndexOf('@') + 1).toLowerCase();
+  return /^(?:.+\.)?example\.(?:com|net|org|nl|be|de)$/.test(domain) || /(?:^|\.)(?:example|test|invalid|localhost)$/.test(domain);
 }
 
 /** A data folder other users of the machine can read exposes patients' data: said once, at start. */

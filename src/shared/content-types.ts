@@ -108,6 +108,8 @@ export interface ResolvedGroup {
 
 /** What every page of one language needs: site settings, navigation and the interface strings. */
 export interface ShellContent {
+  /** A preview build: every page says that the lab's details and testimonials are examples. */
+  preview: boolean;
   site: Localize<SiteSettings>;
   navigation: {
     header: (ResolvedLink & { megaMenu: boolean })[];

@@ -4,6 +4,7 @@ import { centerOrphan } from '../features/home/grid.ts';
 import { HeroCarousel } from '../features/home/hero-carousel.tsx';
 import { NewsCard } from '../features/home/news-card.tsx';
 import { ReadingProgress } from '../features/home/reading-progress.tsx';
+import { InlineText } from '../components/inline-text.tsx';
 import { SectionHead } from '../components/section-head.tsx';
 import { ServiceCard } from '../components/service-card.tsx';
 import type { TemplateProps } from '../shared/content-types.ts';
@@ -36,13 +37,20 @@ export default function HomePage({ content: { hero, slides, featured, highlights
       <section className="section bg-sand/60" aria-labelledby="testimonials-title">
         <div className="container-page">
           <SectionHead id="testimonials-title" title={testimonials.title} link={testimonials.link} />
-          <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {testimonials.items.map((testimonial) => (
-              <li key={testimonial.id} className={centerOrphan}>
-                <TestimonialCard testimonial={testimonial} />
-              </li>
-            ))}
-          </ul>
+          {testimonials.items.length > 0 ? (
+            <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+              {testimonials.items.map((testimonial) => (
+                <li key={testimonial.id} className={centerOrphan}>
+                  <TestimonialCard testimonial={testimonial} />
+                </li>
+              ))}
+            </ul>
+          ) : (
+            // None published yet (a release leaves the samples out): an invitation instead.
+            <p className="mt-8 max-w-3xl text-lg text-ink/85">
+              <InlineText text={testimonials.empty} />
+            </p>
+          )}
         </div>
       </section>
       <section className="section" aria-labelledby="news-title">

@@ -56,7 +56,7 @@ describe('the schema', () => {
 
   it('reports a value of the wrong type', () => {
     const list = check({ bad: ['invalid-type'] });
-    expect(list.map(where)).toEqual(['content/pages/home.yaml:32:10 schema/invalid-type']);
+    expect(list.map(where)).toEqual(['content/pages/home.yaml:33:10 schema/invalid-type']);
     expect(list[0]!.message).toBe('expected a number, found the text "two"');
   });
 
@@ -120,7 +120,7 @@ describe('links', () => {
     expect(list.map(where).sort()).toEqual([
       'content/navigation.yaml:15:15 link/broken',
       'content/navigation.yaml:4:13 link/broken',
-      'content/pages/home.yaml:29:71 link/broken',
+      'content/pages/home.yaml:30:71 link/broken',
       'content/pages/testimonials.yaml:1:1 content/missing-page',
     ]);
     expect(errors(list)).toHaveLength(4);
@@ -129,8 +129,8 @@ describe('links', () => {
   it('points at the target of a broken link inside rich text', () => {
     const list = check({ bad: ['inline-link'] });
     // The Dutch text links to the right page, so the two languages differ too.
-    expect(list.map(where)).toEqual(['content/articles/implants-today.yaml:20:11 i18n/link-mismatch', 'content/articles/implants-today.yaml:19:40 link/broken']);
-    expect(list[1]!.hint).toBe('did you mean "/services/zirconia"?');
+    expect(list.map(where)).toEqual(['content/articles/implants-today.yaml:19:40 link/broken', 'content/articles/implants-today.yaml:20:11 i18n/link-mismatch']);
+    expect(list[0]!.hint).toBe('did you mean "/services/zirconia"?');
   });
 
   it('checks the anchor of a link into an article', () => {
@@ -171,7 +171,7 @@ describe('files, slugs and references', () => {
 
   it('reports an unknown article among the home page\'s chosen news', () => {
     const list = check({ bad: ['unknown-news-article'] });
-    expect(list.map(where)).toEqual(['content/pages/home.yaml:33:25 ref/unknown']);
+    expect(list.map(where)).toEqual(['content/pages/home.yaml:34:25 ref/unknown']);
     expect(list[0]!.hint).toBe('did you mean "implants-today"?');
   });
 
@@ -343,7 +343,7 @@ describe('duplicates and misplaced files', () => {
     ]);
     expect(list.map((d) => d.hint)).toEqual([
       'did you mean "articles"?',
-      'the files read here are site.yaml, navigation.yaml, ui.yaml, redirects.yaml; a service, article, page or testimonial goes in its folder (pages, services, articles, testimonials)',
+      'the files read here are glossary.yaml, site.yaml, navigation.yaml, ui.yaml, redirects.yaml; a service, article, page or testimonial goes in its folder (pages, services, articles, testimonials)',
       'move its files into content/services/ itself: the site does not read subfolders',
       'rename it to shade-guide.yaml',
     ]);
@@ -353,7 +353,7 @@ describe('duplicates and misplaced files', () => {
 describe('interface strings', () => {
   it('reports a key the code uses that ui.yaml lacks where its group is, and a key no code uses as a warning', () => {
     const list = check({ bad: ['ui-keys'] });
-    expect(errors(list).map(where)).toEqual(['content/ui.yaml:2:3 ui/missing-key', 'content/ui.yaml:1:1 ui/missing-key']);
+    expect(errors(list).map(where)).toEqual(['content/ui.yaml:6:3 ui/missing-key', 'content/ui.yaml:5:1 ui/missing-key']);
     expect(list[0]!.message).toBe('"nav.closeMenus" is used by src/features/example.ts but the group "nav" has no key "closeMenus", so the page would show "nav.closeMenus"');
     expect(list[0]!.hint).toBe('did you rename it? "nav.closeMenu" is there; the code and ui.yaml must use the same key');
     const unused = list.filter((d) => d.rule === 'ui/unused-key');
@@ -362,7 +362,7 @@ describe('interface strings', () => {
     expect(unused.map((d) => d.path)).toContain('nav.mainMenu');
     expect(unused.map((d) => d.path)).not.toContain('nav.openMenu');
     expect(unused.some((d) => d.path?.startsWith('hours.'))).toBe(false);
-    expect(where(unused.find((d) => d.path === 'nav.mainMenu')!)).toBe('content/ui.yaml:3:3 ui/unused-key');
+    expect(where(unused.find((d) => d.path === 'nav.mainMenu')!)).toBe('content/ui.yaml:7:3 ui/unused-key');
   });
 
   it('reports a numeric key or a misspelt group at the key itself', () => {
@@ -407,8 +407,31 @@ describe('positions and words an author understands', () => {
   it('words a number out of range or not whole as a number, not in characters or zod\'s terms', () => {
     const list = check({ bad: ['number-range'] });
     expect(list.map((d) => `${where(d)} ${d.message}. ${d.hint}`)).toEqual([
-      'content/pages/home.yaml:32:10 schema/invalid-type expected a whole number, found the number 2.5. write a whole number, without a decimal point',
+      'content/pages/home.yaml:33:10 schema/invalid-type expected a whole number, found the number 2.5. write a whole number, without a decimal point',
       'content/testimonials/jansen.yaml:5:9 schema/too-many the number 6 is above the highest allowed, 5. write a number of at most 5',
     ]);
+  });
+});
+
+describe('the glossary', () => {
+  it('reports each use of a term to avoid at its place, in headings, texts, list items, alt and SEO texts of its language, and a forbidden one as an error', () => {
+    const list = check({ bad: ['glossary'] });
+    expect(list.map((d) => `${where(d)} ${d.severity} ${d.path}`)).toEqual([
+      'content/services/zirconia.yaml:3:34 style/term warning name.nl',
+      'content/services/zirconia.yaml:5:64 style/term warning seo.title.nl',
+      'content/services/zirconia.yaml:10:37 style/term warning hero.title.nl',
+      'content/services/zirconia.yaml:12:45 style/term warning hero.image.alt.en',
+      'content/services/zirconia.yaml:18:47 style/term warning moreInfo[0].title.nl',
+      'content/services/zirconia.yaml:18:124 style/term error moreInfo[0].text.nl',
+      'content/services/zirconia.yaml:23:43 style/term warning benefits.nl[3]',
+      'content/articles/implants-today.yaml:20:22 style/term warning body[1].text.nl',
+    ]);
+    expect(list[6]!.message).toBe('"passtuk": write "pasbeurt" (een passtuk is een verloopstuk)');
+    expect(list[5]!.hint).toBe('remove it: the glossary forbids it');
+  });
+
+  it('leaves a term of one language alone in the other, and words that only contain it', () => {
+    // moreInfo[1] has "passtuk" in English, "placement key" in Dutch and "passtukken" (another word).
+    expect(check({ bad: ['glossary'] }).filter((d) => d.path?.startsWith('moreInfo[1]'))).toEqual([]);
   });
 });

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+
+/** One entry of the glossary: what not to write, what to write instead, and why. */
+export const GlossaryTerm = z
+  .strictObject({
+    avoid: z
+      .union([z.string().trim().min(1), z.array(z.string().trim().min(1)).min(1)])
+      .describe('The word or words not to use (matched as whole words, in any case; a phrase matches with any spaces between its words).'),
+    use: z.string().trim().min(1).describe('What to write instead.'),
+    note: z.string().trim().min(1).optional().describe('Why, for the author who meets the warning.'),
+    forbidden: z.boolean().default(false).describe('true makes a use an error (a claim the site may not make), not a warning.'),
+  })
+  .describe('A term to avoid and the one to use.');
+export type GlossaryTerm = z.infer<typeof GlossaryTerm>;
+
+/**
+ * The team's glossary (content/glossary.yaml): per language, the words that are not the site's and the
+ * word to use, so one thing has one name everywhere. The content check reports each use (style/term).
+ */
+export const Glossary = z
+  .strictObject({
+    en: z.array(GlossaryTerm).default([]).describe('Terms in English texts.'),
+    nl: z.array(GlossaryTerm).default([]).describe('Terms in Dutch texts.'),
+  })
+  .describe('The glossary (content/glossary.yaml).');
+export type Glossary = z.infer<typeof Glossary>;

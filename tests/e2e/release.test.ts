@@ -1,0 +1,81 @@
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { projectRoot } from '../support/fixtures.ts';
+
+// A preview (what a fresh machine runs) says on every page that the lab's details and testimonials are
+// examples and shows the sample testimonials; a release build of a site whose facts are all confirmed
+// shows neither. Built from the fixture site with one confirmed testimonial (jansen) and one sample.
+
+const scratch = join(projectRoot, 'tests', '.tmp');
+
+/** The fixture site with a sample testimonial, the only one on its home page. */
+function siteWithSample(): string {
+  const root = mkdtempSync(join(scratch, 'release-'));
+  cpSync(join(projectRoot, 'tests', 'fixtures', 'valid'), root, { recursive: true });
+  writeFileSync(
+    join(root, 'content', 'testimonials', 'smit.yaml'),
+    'id: smit\nname: Sanne Smit\nrole: { en: "Patient, Utrecht", nl: "Patiënt, Utrecht" }\ntext: { en: A sample text., nl: Een voorbeeldtekst. }\nsample: true\n',
+  );
+  const home = join(root, 'content', 'pages', 'home.yaml');
+  writeFileSync(home, readFileSync(home, 'utf8').replace('  items: [jansen]', '  items: [smit]'));
+  return root;
+}
+
+/** Every HTML file of a build, by its path under dist/client. */
+function pages(dist: string): Map<string, string> {
+  const client = join(dist, 'client');
+  return new Map(
+    (readdirSync(client, { recursive: true }) as string[]).filter((file) => file.endsWith('.html')).map((file) => [file, readFileSync(join(client, file), 'utf8')]),
+  );
+}
+
+describe('preview and release builds', () => {
+  let root: string;
+  let preview: Map<string, string>;
+  let release: Map<string, string>;
+
+  beforeAll(() => {
+    root = siteWithSample();
+    // As `npm run build` runs it: its own process, with production React (a test's NODE_ENV would not be).
+    const build = (isRelease: boolean) => {
+      const dist = join(root, isRelease ? 'dist-release' : 'dist-preview');
+      const { NODE_ENV: _test, VITEST: _vitest, ...env } = process.env;
+      const args = ['scripts/build.ts', `--content-root=${root}`, `--manifest-dir=${join(root, 'generated')}`, `--dist=${dist}`, ...(isRelease ? ['--release'] : [])];
+      const result = spawnSync(process.execPath, [join(projectRoot, 'node_modules', 'tsx', 'dist', 'cli.mjs'), ...args], { cwd: projectRoot, env, encoding: 'utf8' });
+      expect(result.status, result.stderr).toBe(0);
+      expect(result.stdout).toContain(isRelease ? 'built for release' : 'built a preview');
+      return pages(dist);
+    };
+    preview = build(false);
+    release = build(true);
+  }, 180_000);
+
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  it('a preview says on every page, in its language, that the facts and testimonials are examples', () => {
+    expect(preview.size).toBeGreaterThan(20);
+    for (const [file, html] of preview) {
+      const notice = /<div[^>]*data-preview-banner=""[^>]*>([^<]*)<\/div>/.exec(html)?.[1];
+      expect(notice, file).toBe(file.startsWith('nl/') ? 'Voorbeeldweergave: de gegevens van het lab en de ervaringen op deze site zijn voorbeelden, nog niet bevestigd.' : 'Preview: the lab&#x27;s details and the testimonials on this site are examples, not yet confirmed.');
+    }
+  });
+
+  it('a preview shows the sample testimonial beside the confirmed one', () => {
+    expect(preview.get('index.html')).toContain('Sanne Smit');
+    expect(preview.get('testimonials/index.html')).toContain('Sanne Smit');
+    expect(preview.get('testimonials/index.html')).toContain('Eva Jansen');
+  });
+
+  it('a release shows no notice and no sample anywhere, and a section left without testimonials invites one', () => {
+    expect(release.size).toBe(preview.size);
+    for (const [file, html] of release) {
+      expect(html, file).not.toContain('data-preview-banner');
+      expect(html, file).not.toContain('Sanne Smit');
+    }
+    expect(release.get('testimonials/index.html')).toContain('Eva Jansen');
+    expect(release.get('index.html')).toContain('No testimonials yet.');
+    expect(release.get('nl/index.html')).toContain('Nog geen ervaringen.');
+  });
+});
