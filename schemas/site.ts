@@ -67,6 +67,12 @@ export const SiteSettings = z
       })
       .describe('Opening hours, one entry per day from Monday to Sunday; the one source for every page.'),
     emergency: Localized.describe('What to do outside opening hours, shown on the appointment page.'),
+    turnaround: Localized.nullable().describe(
+      'The lab\'s usual turnaround for dentists, in working days, as the lab states it (e.g. "Crowns and bridges: 5 working days"); null until the lab gives it, and nothing is shown then.',
+    ),
+    guarantee: Localized.nullable().describe(
+      'The lab\'s guarantee, in its own terms (what, how long, on what condition); null until the lab gives them, and nothing is shown then. The site makes no other promise (decision 24).',
+    ),
     social: z
       .array(
         z.strictObject({

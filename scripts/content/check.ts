@@ -968,6 +968,8 @@ function checkSite(model: ContentModel, { at, diagnostics }: CrossContext, facts
     } else unconfirmed.push(p);
   });
   const samples = facts.samples.length ? `${facts.samples.length} sample testimonial${facts.samples.length === 1 ? '' : 's'}` : '';
+  // Facts the lab has not given at all: nothing is shown for them, and nothing is made up.
+  const missing = (['turnaround', 'guarantee'] as const).filter((field) => site.data[field] === null);
   if (release) {
     for (const field of unconfirmed) {
       at(site, field.split('.'), 'release/placeholder', `"${field}" is an example the lab has not confirmed, so it cannot be released`, `write the lab's own value here and remove "${field}" from "placeholders"`);
@@ -978,11 +980,11 @@ function checkSite(model: ContentModel, { at, diagnostics }: CrossContext, facts
     }
     return;
   }
-  if (unconfirmed.length || samples) {
+  if (unconfirmed.length || samples || missing.length) {
     const { line, column } = site.source.locate(['placeholders']);
     diagnostics.push({
       file: site.source.file, line, column, severity: 'note', rule: 'site/placeholder',
-      message: `not yet confirmed by the lab: ${[...unconfirmed, ...(samples ? [samples] : [])].join(', ')}`,
+      message: `not yet confirmed by the lab: ${[...unconfirmed, ...(samples ? [samples] : [])].join(', ')}${missing.length ? `; not yet given (not shown): ${missing.join(', ')}` : ''}`,
       hint: 'replace each value and remove it from "placeholders" once the lab confirms it; a confirmed testimonial drops "sample: true"; a release build refuses placeholders and leaves samples out', path: 'placeholders',
     });
   }

@@ -18,6 +18,9 @@ function siteWithSample(): string {
     join(root, 'content', 'testimonials', 'smit.yaml'),
     'id: smit\nname: Sanne Smit\nrole: { en: "Patient, Utrecht", nl: "Patiënt, Utrecht" }\ntext: { en: A sample text., nl: Een voorbeeldtekst. }\nsample: true\n',
   );
+  const site = join(root, 'content', 'site.yaml');
+  // The lab has given its turnaround (in the fixture) but no guarantee.
+  writeFileSync(site, readFileSync(site, 'utf8').replace(/^guarantee: .*$/m, 'guarantee: null'));
   const home = join(root, 'content', 'pages', 'home.yaml');
   writeFileSync(home, readFileSync(home, 'utf8').replace('  items: [jansen]', '  items: [smit]'));
   return root;
@@ -66,6 +69,15 @@ describe('preview and release builds', () => {
     expect(preview.get('index.html')).toContain('Sanne Smit');
     expect(preview.get('testimonials/index.html')).toContain('Sanne Smit');
     expect(preview.get('testimonials/index.html')).toContain('Eva Jansen');
+  });
+
+  it('shows the turnaround the lab has given on the page for dentists, and no guarantee while it has given none', () => {
+    for (const build of [preview, release]) {
+      expect(build.get('for-doctors/index.html')).toContain('Crowns: 5 working days.');
+      expect(build.get('nl/for-doctors/index.html')).toContain('Kronen: 5 werkdagen.');
+      expect(build.get('for-doctors/index.html')).not.toMatch(/<dt[^>]*>Our guarantee<\/dt>/);
+      expect(build.get('for-doctors/index.html')).toMatch(/<dt[^>]*>Turnaround<\/dt>/);
+    }
   });
 
   it('a release shows no notice and no sample anywhere, and a section left without testimonials invites one', () => {

@@ -35,6 +35,7 @@ export function AppointmentForm() {
           label={t('forms.service')}
           required
           placeholder={t('forms.servicePlaceholder')}
+          hint={t('forms.serviceHint')}
           options={appointmentServices.map((id) => ({ value: id, label: t(appointmentServiceLabels[id]) }))}
           className="sm:col-span-2"
         />

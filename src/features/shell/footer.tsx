@@ -62,6 +62,7 @@ export function Footer() {
             </SiteLink>
           </p>
         </div>
+        <p className="container-page pb-6 text-xs text-white/75">{t('footer.trademarks')}</p>
       </div>
     </footer>
   );
