@@ -17,3 +17,10 @@ export const shellUiGroups = ['nav', 'footer', 'common', 'hours', 'errors'] as c
 
 /** Groups only the server uses (the texts of its mails): built into dist/site.json, never sent to the browser. */
 export const serverOnlyUiGroups = ['mail'] as const;
+
+/**
+ * Strings the generate step writes into pages' content (the titles of the lab's terms on the page for
+ * dentists), by group: these groups have no module of their own, and the check requires each key.
+ */
+export const contentUiKeys = { practice: ['termsTitle', 'turnaroundTitle', 'guaranteeTitle'] } as const;
+export const contentUiGroups = Object.keys(contentUiKeys) as (keyof typeof contentUiKeys)[];

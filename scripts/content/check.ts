@@ -3,14 +3,14 @@ import { join, relative, sep } from 'node:path';
 import { imageSize } from 'image-size';
 import type { z } from 'zod';
 import {
-  Article, Glossary, hrefPattern, Navigation, Page, Redirects, Service, shellUiGroups, SiteSettings, Testimonial, UiDictionary,
+  Article, contentUiKeys, Glossary, hrefPattern, Navigation, Page, Redirects, Service, shellUiGroups, SiteSettings, Testimonial, UiDictionary,
   type Page as PageData, type Service as ServiceData,
 } from '../../schemas/index.ts';
 import type { Diagnostic } from './diagnostics.ts';
 import { SourceFile, type PathSegment } from './source.ts';
 import { closest, didYouMean, didYouMeanPath } from './suggest.ts';
 import { validate, dotted } from './validate.ts';
-import { headingAnchors, pageAnchors } from '../../src/shared/anchors.ts';
+import { headingAnchors, pageAnchors, siteAnchors } from '../../src/shared/anchors.ts';
 import { inlineProblems, parseInline } from '../../src/shared/inline-text.ts';
 import { englishPath, langOfPath, localizePath } from '../../src/shared/paths.ts';
 import { walk } from './walk.ts';
@@ -236,7 +236,7 @@ export function checkContent(options: CheckOptions): CheckResult {
       report(ctx, entry, fullPath, 'style/term', `"${match[0].replace(/\s+/g, ' ')}": write "${term.use}"${term.note ? ` (${term.note})` : ''}`, term.forbidden ? 'remove it: the glossary forbids it' : `the glossary (content/glossary.yaml) settles "${term.use}"`, term.forbidden ? 'error' : 'warning', offset);
     }
   };
-  const facts: Facts = { links: [], refs: [], anchors: new Map(), serviceKinds: new Map(), pagePaths: [], samples: [] };
+  const facts: Facts = { links: [], refs: [], anchors: new Map(), serviceKinds: new Map(), pagePaths: [], samples: [], templates: new Map() };
   const visitImage = imageVisitor(model, ctx);
   const { checkPair, plainPair, checkListPair } = languageChecks(ctx);
   // Checks one file on its own, whether or not it passed its schema, and records what the cross-file checks
@@ -547,6 +547,8 @@ interface Facts {
   pagePaths: { entry: Scanned; path: string }[];
   /** Ids of the testimonials that are examples (`sample: true`). */
   samples: string[];
+  /** The template of each page, by English path, for the anchors the site settings add. */
+  templates: Map<string, string>;
 }
 
 /** English paths of every page the content defines, mapped to what defines them. */
@@ -590,6 +592,7 @@ function addAnchors(entry: Scanned, facts: Facts, at: At, owner: string | undefi
   const all = pageAnchors(template, record(entry.data));
   const unique = new Set(all);
   facts.anchors.set(owner, unique);
+  facts.templates.set(owner, template);
   if (unique.size < all.length) duplicateHeadings(entry, template === 'about' ? ['story', 'body'] : ['body'], at);
 }
 
@@ -730,7 +733,9 @@ function crossCheck(model: ContentModel, broken: Record<CollectionName, Set<stri
     });
   }
 
-  // The links to an anchor, now that every page's anchors are known.
+  // The links to an anchor, now that every page's anchors are known (with those the site settings add).
+  const site = record(model.site?.data);
+  for (const [owner, template] of facts.templates) for (const id of siteAnchors(template, site)) facts.anchors.get(owner)?.add(id);
   const judge = linkJudge(known, model.redirects, facts);
   for (const { entry, path, href, owner, inText } of facts.links) {
     let found: Verdict[];
@@ -904,6 +909,12 @@ function checkUiGroups(model: ContentModel, { at }: CrossContext): void {
   for (const group of shellUiGroups) {
     if (!(group in ui.data)) at(ui, [], 'schema/missing-key', `the group "${group}" is missing`, 'every page needs it (header, footer, hours, errors); add it back');
   }
+  for (const [group, keys] of Object.entries(contentUiKeys)) {
+    for (const key of keys) {
+      if (ui.data[group]?.[key] !== undefined) continue;
+      at(ui, group in ui.data ? [group] : [], 'ui/missing-key', `"${group}.${key}" is missing`, `the generate step writes it into the page for dentists; add "${key}:" with its English and Dutch text under "${group}:"`);
+    }
+  }
 }
 
 const codeFile = /\.(ts|tsx)$/;
@@ -943,7 +954,8 @@ function checkUiKeys(model: ContentModel, codeDirs: string[], ctx: CrossContext)
   for (const { key: group } of groups) {
     if (dynamicGroups.has(group)) continue;
     for (const { key } of ui.source.keysAt([group])) {
-      if (used.has(`${group}.${key}`)) continue;
+      // The strings the generate step writes into pages are used (and required where the groups are checked).
+      if (used.has(`${group}.${key}`) || (contentUiKeys as Record<string, readonly string[]>)[group]?.includes(key)) continue;
       const { line, column } = ui.source.locate([group, key], 'key');
       ctx.diagnostics.push({ file: ui.source.file, line, column, severity: 'warning', rule: 'ui/unused-key', message: `"${group}.${key}" is not used by any code`, hint: 'remove it, or keep it for code that will use it', path: `${group}.${key}` });
     }

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
-import { serverOnlyUiGroups, shellUiGroups, type Article, type Page } from '../../schemas/index.ts';
+import { contentUiGroups, serverOnlyUiGroups, shellUiGroups, type Article, type Page } from '../../schemas/index.ts';
 import type { ContentModel } from './check.ts';
 import type { Lang } from '../../schemas/common.ts';
 import { parseInline } from '../../src/shared/inline-text.ts';
@@ -9,7 +9,7 @@ import { isLocalizedText, slugify } from './walk.ts';
 
 /** A UI group the pages load on demand: neither in the shell nor only for the server. */
 const pageUiGroup = (group: string): boolean =>
-  !(shellUiGroups as readonly string[]).includes(group) && !(serverOnlyUiGroups as readonly string[]).includes(group);
+  ![...shellUiGroups, ...serverOnlyUiGroups, ...contentUiGroups].includes(group as never);
 
 const langs: Lang[] = ['en', 'nl'];
 
@@ -194,6 +194,17 @@ function buildFiles(model: ContentModel, options: EmitOptions): Map<string, stri
           return { ...base, testimonials: [...model.testimonials.keys()].sort().filter(published).map((t) => testimonial(t, lang, imports)) };
         case 'privacy':
           return { ...base, body: withAnchors(data.body, base.body as unknown[]) };
+        case 'for-doctors': {
+          // The lab's turnaround and guarantee, in its own words from the site settings (decision 24);
+          // no section while it has given neither. Emitted here, so the page needs no code to assemble it.
+          const site = model.site?.data;
+          const titles = model.ui?.data.practice;
+          const items = [
+            site?.turnaround && titles?.turnaroundTitle ? { icon: 'clock', title: titles.turnaroundTitle[lang], text: text(site.turnaround[lang], lang) } : null,
+            site?.guarantee && titles?.guaranteeTitle ? { icon: 'shield', title: titles.guaranteeTitle[lang], text: text(site.guarantee[lang], lang) } : null,
+          ].filter((item) => item !== null);
+          return items.length > 0 && titles?.termsTitle ? { ...base, terms: { title: titles.termsTitle[lang], items } } : base;
+        }
         default:
           return base;
       }
@@ -365,7 +376,7 @@ function manifestSource(model: ContentModel, routes: RouteRecord[], typesImport:
   const blog = model.pages.get('blog')?.data as Extract<Page, { id: 'blog' }> | undefined;
   const categoryIds = blog?.categories.map((c) => c.id) ?? [];
   const uiKeys = Object.entries(model.ui?.data ?? {})
-    .filter(([g]) => !(serverOnlyUiGroups as readonly string[]).includes(g))
+    .filter(([g]) => ![...serverOnlyUiGroups, ...contentUiGroups].includes(g as never))
     .flatMap(([g, entries]) => Object.keys(entries).map((k) => `${g}.${k}`));
 
   return [

@@ -36,7 +36,7 @@ export const templateUi: Record<RoutedTemplate, UiGroup[]> = {
   services: [],
   'marketing-services': [],
   appointment: ['forms', 'validation', 'feedback', 'appointmentServices'],
-  'for-doctors': ['forms', 'validation', 'feedback', 'practice'],
+  'for-doctors': ['forms', 'validation', 'feedback'],
   contact: ['forms', 'validation', 'feedback', 'contact', 'chat'],
   blog: ['blog'],
   testimonials: ['testimonials', 'forms', 'validation', 'feedback'],

@@ -49,10 +49,11 @@ export function headingAnchors(body: unknown): string[] {
 /**
  * Every anchor of one page, from its template and its content (read defensively: a file that failed its
  * schema is checked too): a detail page has its testimonials, before/after and closing sections only
- * when its content has them.
+ * when its content has them, the page for dentists its terms only when the site settings (`site`) give them.
  */
-export function pageAnchors(template: string, content: Record<string, unknown>): string[] {
+export function pageAnchors(template: string, content: Record<string, unknown>, site?: Record<string, unknown>): string[] {
   const anchors: string[] = [...shellAnchors, ...(sectionAnchors[template] ?? [])];
+  anchors.push(...siteAnchors(template, site));
   if (template === 'detail') {
     if (Array.isArray(content.testimonials) && content.testimonials.length > 0) anchors.push('testimonials-title');
     if (content.beforeAfter) anchors.push('before-after-title');
@@ -61,4 +62,9 @@ export function pageAnchors(template: string, content: Record<string, unknown>):
   if (template === 'article' || template === 'privacy') anchors.push(...headingAnchors(content.body));
   if (template === 'about') anchors.push(...headingAnchors((content.story as { body?: unknown } | undefined)?.body));
   return anchors;
+}
+
+/** The anchors a page has from the site settings: the lab's terms on the page for dentists, once it gives a turnaround or a guarantee. */
+export function siteAnchors(template: string, site: Record<string, unknown> | undefined): string[] {
+  return template === 'for-doctors' && (site?.turnaround || site?.guarantee) ? ['terms-title'] : [];
 }

@@ -1,5 +1,5 @@
 import type {
-  AboutPage, AllOn4Service, AppointmentPage, Article, BlogPage, CategoryService, ContactPage, DetailService,
+  AboutPage, AllOn4Service, AppointmentPage, Article, BlogPage, CategoryService, ContactPage, DetailService, FeatureSection,
   ForDoctorsPage, HomePage, MarketingPage, NavGroup, Navigation, NotFoundPage, PrivacyPage, ServicesPage,
   Service, SiteSettings, Testimonial, TestimonialsPage,
 } from '../../schemas/index.ts';
@@ -77,7 +77,8 @@ export type ServicesContent = Omit<Out<typeof ServicesPage>, 'categories'> & {
 };
 export type MarketingContent = Out<typeof MarketingPage>;
 export type AppointmentContent = Out<typeof AppointmentPage>;
-export type ForDoctorsContent = Out<typeof ForDoctorsPage>;
+/** The page for dentists, with the lab's turnaround and guarantee (from site settings) once the lab has given either. */
+export type ForDoctorsContent = Out<typeof ForDoctorsPage> & { terms?: Localize<z.output<typeof FeatureSection>> };
 export type ContactContent = Out<typeof ContactPage>;
 export type BlogContent = Out<typeof BlogPage> & { articles: ArticleSummary[] };
 export type TestimonialsContent = Out<typeof TestimonialsPage> & { testimonials: TestimonialContent[] };

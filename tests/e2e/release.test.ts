@@ -75,8 +75,10 @@ describe('preview and release builds', () => {
     for (const build of [preview, release]) {
       expect(build.get('for-doctors/index.html')).toContain('Crowns: 5 working days.');
       expect(build.get('nl/for-doctors/index.html')).toContain('Kronen: 5 werkdagen.');
-      expect(build.get('for-doctors/index.html')).not.toMatch(/<dt[^>]*>Our guarantee<\/dt>/);
-      expect(build.get('for-doctors/index.html')).toMatch(/<dt[^>]*>Turnaround<\/dt>/);
+      expect(build.get('for-doctors/index.html')).toMatch(/<h2 id="terms-title"[^>]*>Turnaround and guarantee<\/h2>/);
+      expect(build.get('for-doctors/index.html')).toMatch(/<h3[^>]*>Turnaround<\/h3>/);
+      expect(build.get('for-doctors/index.html')).not.toMatch(/<h3[^>]*>Our guarantee<\/h3>/);
+      expect(build.get('nl/for-doctors/index.html')).toMatch(/<h3[^>]*>Levertijd<\/h3>/);
     }
   });
 

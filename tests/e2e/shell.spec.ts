@@ -222,3 +222,37 @@ test.describe('without JavaScript', () => {
     });
   }
 });
+
+test.describe('the preview notice (decision 25)', () => {
+  const notices = {
+    en: "Preview: the lab's details and the testimonials on this site are examples, not yet confirmed.",
+    nl: 'Voorbeeldweergave: de gegevens van het lab en de ervaringen op deze site zijn voorbeelden, nog niet bevestigd.',
+  };
+  for (const width of [375, 1440]) {
+    for (const path of ['/', '/nl/services/veneers', '/blog']) {
+      test(`${path} at ${width} px says it in the page's language above the header, from the first paint, and nothing moves`, async ({ page }) => {
+        await page.setViewportSize({ width, height: 900 });
+        // Every layout shift from the start of the page, as the CLS metric counts them.
+        await page.addInitScript(() => {
+          const w = window as unknown as { shifts: number };
+          w.shifts = 0;
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!entry.hadRecentInput) w.shifts += entry.value;
+          }).observe({ type: 'layout-shift', buffered: true });
+        });
+        const release = await holdPageChunks(page);
+        await page.goto(path);
+        const notice = page.locator('[data-preview-banner]');
+        await expect(notice).toHaveText(notices[path.startsWith('/nl') ? 'nl' : 'en']);
+        const before = await notice.boundingBox();
+        expect(before?.y).toBe(0);
+        expect(before!.y + before!.height).toBeLessThanOrEqual((await page.getByRole('banner').boundingBox())!.y);
+        release();
+        await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+        await page.waitForLoadState('load');
+        expect(await notice.boundingBox()).toEqual(before);
+        expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBe(0);
+      });
+    }
+  }
+});

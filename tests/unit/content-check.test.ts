@@ -1,3 +1,5 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkContent } from '../../scripts/content/check.ts';
 import type { Diagnostic } from '../../scripts/content/diagnostics.ts';
@@ -363,6 +365,19 @@ describe('interface strings', () => {
     expect(unused.map((d) => d.path)).not.toContain('nav.openMenu');
     expect(unused.some((d) => d.path?.startsWith('hours.'))).toBe(false);
     expect(where(unused.find((d) => d.path === 'nav.mainMenu')!)).toBe('content/ui.yaml:7:3 ui/unused-key');
+  });
+
+  it('requires the strings the generate step writes into the page for dentists, which no code names', () => {
+    const site = fixtureSite();
+    cleanups.push(site.cleanup);
+    const file = join(site.root, 'content', 'ui.yaml');
+    writeFileSync(file, readFileSync(file, 'utf8').replace(/^ {2}guaranteeTitle: .*\n/m, ''));
+    const list = checkContent({ root: site.root }).diagnostics;
+    const line = readFileSync(file, 'utf8').split('\n').indexOf('practice:') + 1;
+    expect(list.map(where)).toEqual([`content/ui.yaml:${line + 1}:3 ui/missing-key`]);
+    expect(list[0]!.message).toBe('"practice.guaranteeTitle" is missing');
+    // Present, they are not reported as unused.
+    expect(check().filter((d) => d.path?.startsWith('practice.'))).toEqual([]);
   });
 
   it('reports a numeric key or a misspelt group at the key itself', () => {

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { load } from 'js-yaml';
 import { describe, expect, it } from 'vitest';
-import { serverOnlyUiGroups, shellUiGroups } from '../../schemas/ui.ts';
+import { contentUiGroups, serverOnlyUiGroups, shellUiGroups } from '../../schemas/ui.ts';
 import { templateUi, type RoutedTemplate } from '../../src/app/templates.ts';
 import { projectRoot } from '../support/fixtures.ts';
 
@@ -11,7 +11,7 @@ import { projectRoot } from '../support/fixtures.ts';
 
 const ui = load(readFileSync(join(projectRoot, 'content', 'ui.yaml'), 'utf8')) as Record<string, Record<string, unknown>>;
 const shell = new Set<string>(shellUiGroups);
-const pageGroups = Object.keys(ui).filter((group) => !shell.has(group) && !(serverOnlyUiGroups as readonly string[]).includes(group));
+const pageGroups = Object.keys(ui).filter((group) => !shell.has(group) && ![...serverOnlyUiGroups, ...contentUiGroups].includes(group as never));
 
 const imports = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)(['"])(\.{1,2}\/[^'"]+)\1/g;
 const quotedKey = /(['"`])([a-z][A-Za-z0-9]*)\.([a-z][A-Za-z0-9]*)\1/g;
