@@ -23,7 +23,8 @@ export function NavigationEffects() {
     const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
     window.scrollTo({ top: 0, behavior: reduced ? 'instant' : 'smooth' });
     const heading = document.querySelector<HTMLElement>('main h1');
-    if (heading) {
+    // A dialog the visitor opened while the page loaded keeps its focus (it returns to its opener on close).
+    if (heading && !document.activeElement?.closest('[aria-modal="true"]')) {
       heading.tabIndex = -1;
       heading.focus({ preventScroll: true });
     }

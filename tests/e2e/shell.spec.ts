@@ -92,6 +92,8 @@ test.describe('the mobile menu at 375 px', () => {
     await dialog.getByRole('link', { name: 'Clear aligners' }).click();
     await expect(page).toHaveURL(/\/services\/clear-aligners$/);
     await expect(dialog).toBeHidden();
+    // The new page has arrived once its heading has focus; then the menu opens and closes again.
+    await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
     await opener.click();
     await page.getByRole('dialog').getByRole('button', { name: 'Close menu' }).click();
     await expect(page.getByRole('dialog')).toBeHidden();
