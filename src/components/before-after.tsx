@@ -15,7 +15,7 @@ export function BeforeAfter({ comparison }: { comparison: NonNullable<DetailCont
             <Picture image={comparison.before} label={t('services.before')} />
             <Picture image={comparison.after} label={t('services.after')} />
           </div>
-          <figcaption className="mt-6 max-w-3xl text-ink/85 lg:text-lg">{comparison.description}</figcaption>
+          <figcaption className="measure mt-6 text-ink/85 lg:text-lg">{comparison.description}</figcaption>
         </figure>
       </div>
     </section>

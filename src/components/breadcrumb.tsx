@@ -11,8 +11,8 @@ export function Breadcrumb({ trail }: { trail: ResolvedLink[] }) {
       <ol className="flex flex-wrap items-center gap-x-1.5 gap-y-1 font-medium">
         {trail.map((link, index) => (
           <li key={link.href} className="flex items-center gap-1.5">
-            {index > 0 ? <Icon name="chevronRight" className="size-4 text-white/60" /> : null}
-            <SiteLink href={link.href} className="rounded text-mint hover:text-white hover:underline">
+            {index > 0 ? <Icon name="chevronRight" className="size-4 text-deep/40" /> : null}
+            <SiteLink href={link.href} className="rounded text-teal underline-offset-4 hover:text-deep hover:underline">
               {link.label}
             </SiteLink>
           </li>

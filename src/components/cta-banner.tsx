@@ -11,7 +11,7 @@ export function CtaBanner({ title, text, primary, secondary }: { title: string; 
           <h2 id={id} className="section-title mx-auto max-w-3xl text-white">
             {title}
           </h2>
-          <p className="mx-auto mt-4 max-w-2xl text-lg text-white/90">{text}</p>
+          <p className="measure mx-auto mt-4 text-lg text-white/90">{text}</p>
           <p className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
             <SiteLink href={primary.href} className="btn btn-light">
               {primary.label}

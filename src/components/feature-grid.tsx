@@ -13,9 +13,9 @@ export function FeatureGrid({ section, id, columns = 3, className = '' }: { sect
           <h2 id={id} className="section-title">
             {section.title}
           </h2>
-          {section.intro ? <p className="mt-4 text-lg text-ink/80">{section.intro}</p> : null}
+          {section.intro ? <p className="measure mt-4 text-lg text-ink/80">{section.intro}</p> : null}
         </div>
-        <ul className={`mt-10 grid gap-6 sm:grid-cols-2 ${columns === 3 ? 'lg:grid-cols-3' : ''}`}>
+        <ul className={`card-grid mt-10 ${columns === 2 ? 'two-up' : ''}`}>
           {section.items.map((item) => (
             <li key={item.title} className="card flex flex-col gap-3">
               {item.icon ? (

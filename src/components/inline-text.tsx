@@ -1,5 +1,6 @@
 import type { SiteHref } from '../shared/content-types.ts';
 import { parseInline } from '../shared/inline-text.ts';
+import { KeepWhole } from './keep-whole.tsx';
 import { SiteLink } from './site-link.tsx';
 
 /** Text with inline links and bold turned into elements; everything else stays text, so no HTML can get in. */
@@ -8,7 +9,7 @@ export function InlineText({ text, linkClassName = 'link' }: { text: string; lin
     <>
       {parseInline(text).map((part) =>
         part.type === 'text' ? (
-          part.text
+          <KeepWhole key={part.at} text={part.text} />
         ) : part.type === 'bold' ? (
           <strong key={part.at} className="font-semibold">{part.text}</strong>
         ) : (

@@ -9,7 +9,7 @@ export function SectionHead({ id, title, intro, link }: { id: string; title: str
         <h2 id={id} className="section-title">
           {title}
         </h2>
-        {intro ? <p className="mt-4 text-lg text-ink/80">{intro}</p> : null}
+        {intro ? <p className="measure mt-4 text-lg text-ink/80">{intro}</p> : null}
       </div>
       {link ? (
         <p className="shrink-0">

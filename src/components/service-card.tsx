@@ -7,7 +7,8 @@ import { SiteLink } from './site-link.tsx';
 
 /**
  * A service as a card: picture, name, a sentence and "Read more", whose visually hidden rest ("about
- * Zirconia crowns") names the service to screen readers and search engines alike. A picture that
+ * Zirconia crowns") names the service to screen readers and search engines alike; the whole card is
+ * that link's target. A picture that
  * fails to load, even before the page is interactive, is replaced by the placeholder.
  */
 export function ServiceCard({ service, heading: Heading = 'h3', imageClassName = 'aspect-[4/3] object-right' }: {
@@ -27,7 +28,7 @@ export function ServiceCard({ service, heading: Heading = 'h3', imageClassName =
   const more = t('common.readMoreAbout', { name: service.name });
   const visible = t('common.readMore');
   return (
-    <article className="service-card card flex h-full flex-col overflow-hidden p-0">
+    <article className="service-card card relative flex h-full flex-col overflow-hidden p-0">
       <img
         ref={image}
         src={broken ? placeholder : service.image.src}
@@ -43,7 +44,7 @@ export function ServiceCard({ service, heading: Heading = 'h3', imageClassName =
         <Heading className="text-xl leading-snug font-semibold text-deep">{service.name}</Heading>
         <p className="flex-1 text-ink/85">{service.description}</p>
         <p>
-          <SiteLink href={service.href} className="link inline-flex items-center gap-1.5">
+          <SiteLink href={service.href} className="link card-link inline-flex items-center gap-1.5">
             {more.startsWith(visible) ? (
               <span>
                 {visible}

@@ -1,18 +1,13 @@
-import type { ReactNode } from 'react';
 import { useT } from '../lib/i18n.tsx';
 import { Breadcrumb } from '../components/breadcrumb.tsx';
 import { CtaBanner } from '../components/cta-banner.tsx';
 import { Hero } from '../components/hero.tsx';
 import { Icon } from '../components/icons.tsx';
 import { InlineText } from '../components/inline-text.tsx';
+import { KeepWhole } from '../components/keep-whole.tsx';
 import { useBookingCta } from '../features/services/use-booking-cta.ts';
 import type { TemplateProps } from '../shared/content-types.ts';
 import { useServiceTrail } from '../features/services/use-service-trail.ts';
-
-/** The text with each "All-on-4" kept on one line, so a heading never breaks it at a hyphen. */
-function keepTogether(text: string): ReactNode {
-  return text.split(/(All-on-\d)/).map((part, index) => (index % 2 ? <span key={index} className="whitespace-nowrap">{part}</span> : part));
-}
 
 /** The All-on-4 / All-on-6 page: how the treatment works, its benefits and a call to action. */
 export default function AllOn4Page({ content }: TemplateProps<'allon4'>) {
@@ -21,13 +16,13 @@ export default function AllOn4Page({ content }: TemplateProps<'allon4'>) {
   const trail = useServiceTrail();
   return (
     <>
-      <Hero title={keepTogether(content.hero.title)} description={content.hero.description} image={content.hero.image} cta={book} eyebrow={<Breadcrumb trail={trail} />} />
+      <Hero title={content.hero.title} description={content.hero.description} image={content.hero.image} cta={book} eyebrow={<Breadcrumb trail={trail} />} />
 
       <section className="section" aria-labelledby="details-title">
         <div className="container-page grid gap-10 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start lg:gap-16">
           <div>
             <h2 id="details-title" className="section-title">
-              {keepTogether(content.details.title)}
+              <KeepWhole text={content.details.title} />
             </h2>
             <p className="mt-6 text-ink/85 lg:text-lg">
               <InlineText text={content.details.text} />
@@ -41,9 +36,9 @@ export default function AllOn4Page({ content }: TemplateProps<'allon4'>) {
       <section className="section bg-mint/40" aria-labelledby="benefits-title">
         <div className="container-page">
           <h2 id="benefits-title" className="section-title max-w-3xl">
-            {keepTogether(t('services.benefitsTitle', { name: content.name }))}
+            <KeepWhole text={t('services.benefitsTitle', { name: content.name })} />
           </h2>
-          <ul className="mt-10 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+          <ul className="card-grid mt-10">
             {content.benefits.map((benefit) => (
               <li key={benefit.title} className="card flex flex-col gap-3">
                 <span className="grid size-10 place-items-center rounded-full bg-teal text-white">

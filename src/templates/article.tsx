@@ -28,26 +28,23 @@ export default function ArticlePage({ content }: TemplateProps<'article'>) {
       <FeedLink />
       {/* JSON, not HTML: React escapes "</script" inside it. */}
       <script type="application/ld+json">{JSON.stringify(blogPostingJsonLd(shell.site, lang, content))}</script>
-      {/* Long Dutch compounds ("implantaattechnieken") break instead of running off a phone's screen. */}
-      <div className="article-hero">
-        <Hero title={content.title} description={content.intro} image={content.image} eyebrow={content.category.label}>
-          <ul className="mt-6 flex flex-wrap gap-x-2 gap-y-1 text-sm text-white/85">
-            {[
-              <time key="published" dateTime={content.date}>{t('blog.publishedOn', { date: longDate(content.date, lang) })}</time>,
-              content.updated ? <time key="updated" dateTime={content.updated}>{t('blog.updatedOn', { date: longDate(content.updated, lang) })}</time> : null,
-              content.author,
-              t('blog.readingTime', { minutes: Math.max(1, Math.round(words / 200)) }),
-            ]
-              .filter(Boolean)
-              .map((item, index) => (
-                <li key={index} className="flex gap-2">
-                  {index ? <span aria-hidden="true">·</span> : null}
-                  {item}
-                </li>
-              ))}
-          </ul>
-        </Hero>
-      </div>
+      <Hero title={content.title} description={content.intro} image={content.image} eyebrow={content.category.label}>
+        <ul className="mt-6 flex flex-wrap gap-x-2 gap-y-1 text-sm text-ink/75">
+          {[
+            <time key="published" dateTime={content.date}>{t('blog.publishedOn', { date: longDate(content.date, lang) })}</time>,
+            content.updated ? <time key="updated" dateTime={content.updated}>{t('blog.updatedOn', { date: longDate(content.updated, lang) })}</time> : null,
+            content.author,
+            t('blog.readingTime', { minutes: Math.max(1, Math.round(words / 200)) }),
+          ]
+            .filter(Boolean)
+            .map((item, index) => (
+              <li key={index} className="flex gap-2 whitespace-nowrap">
+                {index ? <span aria-hidden="true">·</span> : null}
+                {item}
+              </li>
+            ))}
+        </ul>
+      </Hero>
       <div className="section">
         <ContentsLayout blocks={content.body} label={t('blog.contents')}>
           <article>
@@ -80,7 +77,7 @@ export default function ArticlePage({ content }: TemplateProps<'article'>) {
             </SiteLink>
           </div>
           {content.related.length ? (
-            <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            <ul className="card-grid mt-10">
               {content.related.map((article) => (
                 <li key={article.slug} className="flex">
                   <ArticleCard article={article} />

@@ -98,7 +98,7 @@ export default function BlogPage({ content }: TemplateProps<'blog'>) {
             </p>
           </div>
           {shown.length ? (
-            <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            <ul className="card-grid mt-8">
               {shown.map((article) => (
                 <li key={article.slug} className="flex">
                   <ArticleCard article={article} />

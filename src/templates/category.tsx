@@ -16,10 +16,10 @@ export default function CategoryPage({ content }: TemplateProps<'category'>) {
       <Hero title={content.hero.title} description={content.hero.description} image={content.hero.image} cta={book} eyebrow={<Breadcrumb trail={trail} />} />
       <section className="section">
         <div className="container-page">
-          <p className="max-w-3xl text-lg text-ink/85">
+          <p className="measure text-lg text-ink/85">
             <InlineText text={content.intro} />
           </p>
-          <RevealGrid className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" label={content.name}>
+          <RevealGrid className="card-grid mt-10" label={content.name}>
             {content.items.map((service) => (
               <li key={service.slug}>
                 <ServiceCard service={service} heading="h2" />

@@ -34,9 +34,7 @@ export default function DetailPage({ content }: TemplateProps<'detail'>) {
             {content.moreInfo.map((block) => (
               <article key={block.title} className="grid gap-3 py-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)] lg:gap-12 lg:py-10">
                 <h3 className="text-xl leading-snug font-semibold text-deep lg:text-2xl">{block.title}</h3>
-                <p className="max-w-3xl text-ink/85 lg:text-lg">
-                  <InlineText text={block.text} />
-                </p>
+                <MoreInfoText text={block.text} />
               </article>
             ))}
           </div>
@@ -46,7 +44,7 @@ export default function DetailPage({ content }: TemplateProps<'detail'>) {
       <section className="section bg-mint/40" aria-labelledby="benefits-title">
         <div className="container-page">
           <SectionHead id="benefits-title" title={t('services.benefitsTitle', { name })} />
-          <ul className="mt-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          <ul className="card-grid mt-10">
             {content.benefits.map((benefit) => (
               <li key={benefit} className="flex items-start gap-3 rounded-2xl bg-white p-5 ring-1 ring-deep/10">
                 <span className="grid size-8 shrink-0 place-items-center rounded-full bg-teal text-white">
@@ -62,7 +60,7 @@ export default function DetailPage({ content }: TemplateProps<'detail'>) {
       <section className="section" aria-labelledby="process-title">
         <div className="container-page">
           <SectionHead id="process-title" title={t('services.processTitle', { name })} />
-          <ol className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          <ol className="card-grid mt-10">
             {content.process.map((step, index) => (
               <li key={step.title} className="card flex flex-col gap-3">
                 <div className="flex items-center gap-4">
@@ -106,5 +104,40 @@ export default function DetailPage({ content }: TemplateProps<'detail'>) {
         />
       ) : null}
     </>
+  );
+}
+
+/**
+ * A block's text. One made of labelled parts ("**Indications:** … **Preparation:** …") reads as a
+ * definition list, one term and its explanation at a time; any other text is a paragraph.
+ */
+function MoreInfoText({ text }: { text: string }) {
+  const [intro = '', ...rest] = text.split(/\*\*([^*\n]+?):\*\*\s*/);
+  if (rest.length < 4) {
+    return (
+      <p className="measure text-ink/85 lg:text-lg">
+        <InlineText text={text} />
+      </p>
+    );
+  }
+  const terms = rest.flatMap((label, i) => (i % 2 ? [] : [{ label, text: rest[i + 1]!.trim() }]));
+  return (
+    <div className="measure text-ink/85 lg:text-lg">
+      {intro.trim() ? (
+        <p className="mb-4">
+          <InlineText text={intro.trim()} />
+        </p>
+      ) : null}
+      <dl className="term-list">
+        {terms.map((term) => (
+          <div key={term.label}>
+            <dt>{term.label}</dt>
+            <dd>
+              <InlineText text={term.text} />
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </div>
   );
 }

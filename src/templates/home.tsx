@@ -1,6 +1,5 @@
 import { TestimonialCard } from '../components/testimonial-card.tsx';
 import { Claims } from '../features/home/claims.tsx';
-import { centerOrphan } from '../features/home/grid.ts';
 import { HeroCarousel } from '../features/home/hero-carousel.tsx';
 import { NewsCard } from '../features/home/news-card.tsx';
 import { ReadingProgress } from '../features/home/reading-progress.tsx';
@@ -10,7 +9,6 @@ import { ServiceCard } from '../components/service-card.tsx';
 import type { TemplateProps } from '../shared/content-types.ts';
 
 // Rows of three on wide screens (a six-column grid, two each); a short last row is centred.
-const lastRow = (i: number, n: number) => (i === n - (n % 3) ? (n % 3 === 2 ? 'lg:col-start-2' : 'lg:col-start-3') : '');
 
 /**
  * The home page: the reading-progress bar, the hero carousel (the hero title is the page's h1;
@@ -24,9 +22,9 @@ export default function HomePage({ content: { hero, slides, featured, highlights
       <section className="section bg-sand/60" aria-labelledby="featured-title">
         <div className="container-page">
           <SectionHead id="featured-title" title={featured.title} intro={featured.intro} link={featured.link} />
-          <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-6">
-            {featured.services.map((service, i) => (
-              <li key={service.slug} className={`lg:col-span-2 ${lastRow(i, featured.services.length)} ${centerOrphan}`}>
+          <ul className="card-grid mt-10">
+            {featured.services.map((service) => (
+              <li key={service.slug}>
                 <ServiceCard service={service} imageClassName="aspect-video" />
               </li>
             ))}
@@ -38,16 +36,16 @@ export default function HomePage({ content: { hero, slides, featured, highlights
         <div className="container-page">
           <SectionHead id="testimonials-title" title={testimonials.title} link={testimonials.link} />
           {testimonials.items.length > 0 ? (
-            <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            <ul className="card-grid mt-10">
               {testimonials.items.map((testimonial) => (
-                <li key={testimonial.id} className={centerOrphan}>
+                <li key={testimonial.id}>
                   <TestimonialCard testimonial={testimonial} />
                 </li>
               ))}
             </ul>
           ) : (
             // None published yet (a release leaves the samples out): an invitation instead.
-            <p className="mt-8 max-w-3xl text-lg text-ink/85">
+            <p className="measure mt-8 text-lg text-ink/85">
               <InlineText text={testimonials.empty} />
             </p>
           )}
@@ -56,9 +54,9 @@ export default function HomePage({ content: { hero, slides, featured, highlights
       <section className="section" aria-labelledby="news-title">
         <div className="container-page">
           <SectionHead id="news-title" title={news.title} link={news.link} />
-          <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          <ul className="card-grid mt-10">
             {news.articles.map((article) => (
-              <li key={article.slug} className={centerOrphan}>
+              <li key={article.slug}>
                 <NewsCard article={article} />
               </li>
             ))}

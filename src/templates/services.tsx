@@ -15,7 +15,7 @@ export default function ServicesPage({ content }: TemplateProps<'services'>) {
       <section className="section" aria-labelledby="categories-title">
         <div className="container-page">
           <SectionHead id="categories-title" title={categories.title} intro={categories.intro} />
-          <RevealGrid className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          <RevealGrid className="card-grid mt-10">
             {categories.services.map((service) => (
               <li key={service.slug}>
                 <ServiceCard service={service} />

@@ -29,7 +29,7 @@ export default function TestimonialsPage({ content }: TemplateProps<'testimonial
             </p>
           </div>
           {content.testimonials.length > 0 ? (
-            <ul className="mt-10 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+            <ul className="card-grid mt-10">
               {content.testimonials.map((testimonial) => (
                 <li key={testimonial.id}>
                   <TestimonialCard testimonial={testimonial} />

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useT } from '../../lib/i18n.tsx';
 import { LineIcon } from '../../components/icons.tsx';
+import { KeepWhole } from '../../components/keep-whole.tsx';
 import { SiteLink } from '../../components/site-link.tsx';
 import type { HomeContent } from '../../shared/content-types.ts';
 
@@ -53,7 +54,7 @@ export function HeroCarousel({ title, slides }: { title: string; slides: Slide[]
     <section
       aria-roledescription={t('carousel.roleCarousel')}
       aria-label={t('carousel.label')}
-      className="carousel relative isolate grid min-h-[calc(100svh-4rem)] grid-rows-[1fr_auto_auto_0_auto] overflow-hidden bg-deep text-white lg:min-h-[calc(100svh-4.5rem)] lg:grid-rows-[1fr_auto_auto_1fr_auto]"
+      className="carousel hero flex flex-col"
       onPointerEnter={() => setHover(true)}
       onPointerLeave={() => setHover(false)}
       onFocus={() => setFocus(true)}
@@ -62,11 +63,10 @@ export function HeroCarousel({ title, slides }: { title: string; slides: Slide[]
       }}
     >
       {/* One h1 for the page, the same over every slide; each slide's title is an h2. */}
-      <h1 className="container-page relative z-[2] row-start-2 pt-10 text-base font-semibold text-mint md:text-lg">
-        {title}
-      </h1>
+      <h1 className="container-page pt-8 text-base font-semibold text-teal md:pt-12 md:text-lg">{title}</h1>
       {total > 1 ? (
-        <div className="container-page relative z-[2] row-start-5 flex items-center gap-2 pt-6 pb-6 noscript:invisible md:pb-10">
+        // First for the keyboard (the APG's order), shown under the slides.
+        <div className="container-page order-last flex items-center gap-2 pt-2 pb-8 noscript:invisible md:pb-12">
           <button type="button" className="carousel-button" aria-label={t(playing ? 'carousel.pause' : 'carousel.play')} onClick={() => setPlaying(!playing)}>
             <LineIcon d={playing ? icons.pause : icons.play} />
           </button>
@@ -91,7 +91,7 @@ export function HeroCarousel({ title, slides }: { title: string; slides: Slide[]
           </button>
         </div>
       ) : null}
-      <div id="carousel-slides" className="container-page row-start-3 grid" aria-live={rotating ? 'off' : 'polite'}>
+      <div id="carousel-slides" className="container-page grid" aria-live={rotating ? 'off' : 'polite'}>
         {slides.map((slide, i) => (
           <SlideView key={i} slide={slide} n={i + 1} total={total} active={i === index} playing={playing} onWatch={() => setPlaying(false)} />
         ))}
@@ -126,15 +126,18 @@ function SlideView({ slide, n, total, active, playing, onWatch }: { slide: Slide
       inert={!active}
       className={`carousel-slide [grid-area:1/1] ${active ? 'is-active' : ''}`}
     >
-      {slide.type === 'video' ? (
-        <video ref={video} className="carousel-media" src={videoUrls[`../assets/videos/${slide.video}`]} poster={image.src} aria-label={image.alt} muted loop playsInline preload="none" />
-      ) : (
-        // Only the first slide's picture is fetched at once (it is the page's largest paint); the others wait.
-        <img className="carousel-media" src={image.src} width={image.width} height={image.height} alt={image.alt} {...(n === 1 ? { fetchPriority: 'high' } : { loading: 'lazy', decoding: 'async' })} />
-      )}
-      <div className="carousel-shade" aria-hidden="true" />
-      <div className="slide-body relative max-w-2xl pt-3">
-        <h2 className="font-display text-3xl leading-tight font-semibold text-balance md:text-5xl md:leading-tight">{slide.title}</h2>
+      <div className="slide-art">
+        {slide.type === 'video' ? (
+          <video ref={video} className="carousel-media" src={videoUrls[`../assets/videos/${slide.video}`]} poster={image.src} aria-label={image.alt} muted loop playsInline preload="none" />
+        ) : (
+          // Only the first slide's picture is fetched at once (it is the page's largest paint); the others wait.
+          <img className="carousel-media" src={image.src} width={image.width} height={image.height} alt={image.alt} {...(n === 1 ? { fetchPriority: 'high' } : { loading: 'lazy', decoding: 'async' })} />
+        )}
+      </div>
+      <div className="slide-body">
+        <h2 className="slide-title">
+          <KeepWhole text={slide.title} />
+        </h2>
         {embed ? (
           <iframe
             ref={frame}
@@ -145,13 +148,13 @@ function SlideView({ slide, n, total, active, playing, onWatch }: { slide: Slide
             allowFullScreen
           />
         ) : (
-          <p className="mt-5 max-w-xl text-lg text-white/90 md:text-xl">{slide.description}</p>
+          <p className="hero-lead">{slide.description}</p>
         )}
-        <p className="mt-8 flex flex-wrap gap-3">
+        <p className="mt-7 flex flex-wrap gap-3">
           {slide.type === 'youtube' && !embed ? (
             <button
               type="button"
-              className="btn btn-light"
+              className="btn btn-secondary"
               onClick={() => {
                 onWatch();
                 setWatching(true);
@@ -161,11 +164,11 @@ function SlideView({ slide, n, total, active, playing, onWatch }: { slide: Slide
               {t('carousel.playVideo')}
             </button>
           ) : null}
-          <SiteLink href={slide.cta.href} className="btn btn-light">
+          <SiteLink href={slide.cta.href} className="btn btn-primary">
             {slide.cta.label}
           </SiteLink>
         </p>
-        {slide.type === 'youtube' && !embed ? <p className="mt-3 text-sm text-white/80">{t('carousel.youtubeNotice')}</p> : null}
+        {slide.type === 'youtube' && !embed ? <p className="mt-3 text-sm text-ink/70">{t('carousel.youtubeNotice')}</p> : null}
       </div>
     </div>
   );

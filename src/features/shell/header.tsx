@@ -11,9 +11,9 @@ export function Header() {
   const t = useT();
   return (
     <header className="sticky top-0 z-40 border-b border-deep/10 bg-porcelain/95 backdrop-blur supports-[backdrop-filter]:bg-porcelain/85">
-      <div className="container-page relative flex h-16 items-center justify-between gap-4 lg:h-18">
+      <div className="container-page relative flex h-16 items-center justify-between gap-2 sm:gap-4 lg:h-18">
         <Logo />
-        <nav aria-label={t('nav.mainMenu')} className="hidden lg:block">
+        <nav aria-label={t('nav.mainMenu')} className="hidden xl:block">
           <ul className="flex items-center gap-1">
             {shell.navigation.header.map((item) =>
               item.megaMenu ? (

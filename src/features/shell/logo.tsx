@@ -12,7 +12,7 @@ export function Logo({ inverted = false }: { inverted?: boolean }) {
       <span className={`grid size-9 place-items-center rounded-full ${inverted ? 'bg-white/10' : 'bg-mint'}`}>
         <Icon name="tooth" className="size-5" />
       </span>
-      <span className="font-display text-lg font-semibold tracking-tight">{shell.site.name}</span>
+      <span className="logo-name">{shell.site.name}</span>
     </SiteLink>
   );
 }

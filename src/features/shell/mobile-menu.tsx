@@ -21,7 +21,7 @@ export function MobileMenu() {
   };
 
   return (
-    <div className="lg:hidden">
+    <div className="xl:hidden">
       <button
         ref={opener}
         type="button"
