@@ -30,7 +30,14 @@ export interface RouteRecord {
   /** The page's title and meta description in this language. */
   title: string;
   description: string;
+  /** The page's own illustration (a path under src/assets/images/) and its alt text in this language. */
+  illustration?: { src: string; alt: string };
 }
+
+type Picture = { src: string; alt: { en: string; nl: string } };
+/** A page's own illustration: its hero picture, an article's cover or the home page's first slide. */
+const illustrationOf = (data: { hero?: { image?: Picture }; image?: Picture; slides?: { image: Picture }[] } | undefined) =>
+  data?.hero?.image ?? data?.image ?? data?.slides?.[0]?.image;
 
 /** Options for writing the manifest. */
 export interface EmitOptions {
@@ -78,18 +85,19 @@ export function emitManifest(model: ContentModel, options: EmitOptions): { writt
 export function listRoutes(model: ContentModel): RouteRecord[] {
   const routes: RouteRecord[] = [];
   type Seo = { title: { en: string; nl: string }; description: { en: string; nl: string } } | undefined;
-  const add = (english: string, template: string, id: string, key: string, seo: Seo) => {
+  const add = (english: string, template: string, id: string, key: string, seo: Seo, picture: Picture | undefined) => {
     for (const lang of langs) {
       routes.push({
         path: localizePath(english, lang), lang, template, id, alternate: localizePath(english, lang === 'en' ? 'nl' : 'en'), key,
         title: seo?.title[lang] ?? '', description: seo?.description[lang] ?? '',
+        ...(picture ? { illustration: { src: picture.src, alt: picture.alt[lang] } } : {}),
       });
     }
   };
   // Without retained data (a check only) the routes still list every page, without their titles.
-  for (const [id, { data }] of model.pages) if ('path' in data) add(data.path, id, id, `pages/${id}`, data.seo);
-  for (const [slug, { data }] of model.services) add(`/services/${slug}`, data?.kind ?? 'service', slug, `services/${slug}`, data?.seo);
-  for (const [slug, { data }] of model.articles) add(`/blog/${slug}`, 'article', slug, `articles/${slug}`, data?.seo);
+  for (const [id, { data }] of model.pages) if ('path' in data) add(data.path, id, id, `pages/${id}`, data.seo, illustrationOf(data));
+  for (const [slug, { data }] of model.services) add(`/services/${slug}`, data?.kind ?? 'service', slug, `services/${slug}`, data?.seo, illustrationOf(data));
+  for (const [slug, { data }] of model.articles) add(`/blog/${slug}`, 'article', slug, `articles/${slug}`, data?.seo, illustrationOf(data));
   return routes;
 }
 
