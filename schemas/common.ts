@@ -65,7 +65,7 @@ export type Image = z.infer<typeof Image>;
 /** Search-engine text for one page: the <title> and the meta description. */
 export const Seo = z
   .strictObject({
-    title: Localized.describe('The page title in search results and the browser tab (aim for at most 60 characters).'),
+    title: Localized.describe('The page title in search results, the browser tab and the page\'s social image (aim for at most 60 characters).'),
     description: Localized.describe('The meta description shown in search results (aim for 70 to 160 characters).'),
   })
   .describe('Title and meta description for search engines.');

@@ -1,8 +1,8 @@
 /**
  * Builds the site into dist/: checks the content and writes the manifest, bundles the browser and
  * server code with Vite, prerenders every page in both languages (plus the not-found pages) to
- * static HTML, and writes sitemap.xml, robots.txt, the per-page CSP hashes, site.json and
- * precompressed .br and .gz copies of every text file.
+ * static HTML with a social image each (a PNG for shared links), and writes sitemap.xml, robots.txt, the
+ * per-page CSP hashes, site.json and precompressed .br and .gz copies of every text file.
  * A build is a preview (every page says the lab's details are examples; sample testimonials are shown)
  * unless it is built for release, which refuses any placeholder fact and leaves the samples out.
  * Usage: npm run build [-- --release] [--content-root=DIR --manifest-dir=DIR --dist=DIR]
@@ -24,6 +24,8 @@ import { listRoutes, type RouteRecord } from './content/emit.ts';
 import { writeFeeds } from './feeds.ts';
 import { formsSettings } from './content/forms-settings.ts';
 import { measureKinds, overBudget } from './page-weight.ts';
+import { renderSocialImages } from './social-images.ts';
+import { socialImagePath } from '../src/shared/social-image.ts';
 
 const root = process.cwd();
 
@@ -85,6 +87,18 @@ export async function buildSite(options: BuildOptions): Promise<boolean> {
   };
   const origin = checked.model.site!.data.url;
 
+  // Painted on resvg's worker threads while the pages render; unchanged images come from the cache.
+  const socialImages = renderSocialImages(
+    routes.map((route) => ({
+      file: socialImagePath(route.path).slice(1),
+      title: route.title,
+      illustration: route.illustration && join(options.contentRoot, 'src', 'assets', 'images', route.illustration.src),
+    })),
+    { site: { name: checked.model.site!.data.name, host: new URL(origin).host }, outDir: client, cacheDir: join(root, 'node_modules', '.cache', 'social-images') },
+  );
+  // Awaited after the pages; until then a failure must not surface as an unhandled rejection.
+  socialImages.catch(() => undefined);
+
   const renderTo = async (path: string, file: string, expected: number) => {
     const response = await render(new Request(`${origin}${path}`), assets);
     const html = (await response.text()).replace('</head>', `${fontPreloads}</head>`);
@@ -105,6 +119,7 @@ export async function buildSite(options: BuildOptions): Promise<boolean> {
   for (const group of Object.values(extraPages)) {
     for (const [path, file] of Object.values(group)) await renderTo(path, file, 404);
   }
+  const social = await socialImages;
 
   writeFileSync(join(client, 'sitemap.xml'), sitemap(routes, origin));
   writeFeeds(checked.model, client);
@@ -119,7 +134,10 @@ export async function buildSite(options: BuildOptions): Promise<boolean> {
     return false;
   }
 
-  console.log(`built ${options.release ? 'for release' : 'a preview'}: ${Object.keys(site.pages).length} pages and 4 not-found pages into ${dist} (${compressed} files precompressed) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `built ${options.release ? 'for release' : 'a preview'}: ${Object.keys(site.pages).length} pages and 4 not-found pages into ${dist} (${compressed} files precompressed, ` +
+      `${social.rendered + social.cached} social images of which ${social.rendered} rendered, ${social.cached} from the cache) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
   return true;
 }
 

@@ -912,7 +912,7 @@ function checkUiGroups(model: ContentModel, { at }: CrossContext): void {
   for (const [group, keys] of Object.entries(contentUiKeys)) {
     for (const key of keys) {
       if (ui.data[group]?.[key] !== undefined) continue;
-      at(ui, group in ui.data ? [group] : [], 'ui/missing-key', `"${group}.${key}" is missing`, `the generate step writes it into the page for dentists; add "${key}:" with its English and Dutch text under "${group}:"`);
+      at(ui, group in ui.data ? [group] : [], 'ui/missing-key', `"${group}.${key}" is missing`, `the generate step writes it into the pages; add "${key}:" with its English and Dutch text under "${group}:"`);
     }
   }
 }

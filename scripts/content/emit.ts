@@ -5,6 +5,7 @@ import type { ContentModel } from './check.ts';
 import type { Lang } from '../../schemas/common.ts';
 import { parseInline } from '../../src/shared/inline-text.ts';
 import { englishPath, localizePath } from '../../src/shared/paths.ts';
+import { socialImagePath, socialImageSize } from '../../src/shared/social-image.ts';
 import { isLocalizedText, slugify } from './walk.ts';
 
 /** A UI group the pages load on demand: neither in the shell nor only for the server. */
@@ -30,7 +31,14 @@ export interface RouteRecord {
   /** The page's title and meta description in this language. */
   title: string;
   description: string;
+  /** The page's own illustration (a path under src/assets/images/) and its alt text in this language. */
+  illustration?: { src: string; alt: string };
 }
+
+type Picture = { src: string; alt: { en: string; nl: string } };
+/** A page's own illustration: its hero picture, an article's cover or the home page's first slide. */
+const illustrationOf = (data: { hero?: { image?: Picture }; image?: Picture; slides?: { image: Picture }[] } | undefined) =>
+  data?.hero?.image ?? data?.image ?? data?.slides?.[0]?.image;
 
 /** Options for writing the manifest. */
 export interface EmitOptions {
@@ -78,18 +86,19 @@ export function emitManifest(model: ContentModel, options: EmitOptions): { writt
 export function listRoutes(model: ContentModel): RouteRecord[] {
   const routes: RouteRecord[] = [];
   type Seo = { title: { en: string; nl: string }; description: { en: string; nl: string } } | undefined;
-  const add = (english: string, template: string, id: string, key: string, seo: Seo) => {
+  const add = (english: string, template: string, id: string, key: string, seo: Seo, picture: Picture | undefined) => {
     for (const lang of langs) {
       routes.push({
         path: localizePath(english, lang), lang, template, id, alternate: localizePath(english, lang === 'en' ? 'nl' : 'en'), key,
         title: seo?.title[lang] ?? '', description: seo?.description[lang] ?? '',
+        ...(picture ? { illustration: { src: picture.src, alt: picture.alt[lang] } } : {}),
       });
     }
   };
   // Without retained data (a check only) the routes still list every page, without their titles.
-  for (const [id, { data }] of model.pages) if ('path' in data) add(data.path, id, id, `pages/${id}`, data.seo);
-  for (const [slug, { data }] of model.services) add(`/services/${slug}`, data?.kind ?? 'service', slug, `services/${slug}`, data?.seo);
-  for (const [slug, { data }] of model.articles) add(`/blog/${slug}`, 'article', slug, `articles/${slug}`, data?.seo);
+  for (const [id, { data }] of model.pages) if ('path' in data) add(data.path, id, id, `pages/${id}`, data.seo, illustrationOf(data));
+  for (const [slug, { data }] of model.services) add(`/services/${slug}`, data?.kind ?? 'service', slug, `services/${slug}`, data?.seo, illustrationOf(data));
+  for (const [slug, { data }] of model.articles) add(`/blog/${slug}`, 'article', slug, `articles/${slug}`, data?.seo, illustrationOf(data));
   return routes;
 }
 
@@ -154,10 +163,21 @@ function buildFiles(model: ContentModel, options: EmitOptions): Map<string, stri
   const published = (id: string) => !options.release || !model.testimonials.get(id)!.data.sample;
   const testimonial = (id: string, lang: Lang, imports: Map<string, string>) => localize(model.testimonials.get(id)!.data, lang, imports);
 
+  // Every page with a path names its social image, with an alt text in its language saying what it shows.
+  const routeOf = new Map(routes.map((r) => [`${r.key}.${r.lang}`, r]));
+  const altText = model.ui?.data.social?.imageAlt;
+  const social = (route: RouteRecord) => ({
+    src: socialImagePath(route.path),
+    ...socialImageSize,
+    alt: fill(altText?.[route.lang] ?? '{title}', { site: model.site?.data.name ?? '', title: route.title, illustration: route.illustration?.alt ?? '' }).trim(),
+  });
+
   const module = (name: string, type: string, build: (lang: Lang, imports: Map<string, string>) => unknown) => {
     for (const lang of langs) {
       const imports = new Map<string, string>();
-      const data = build(lang, imports);
+      const route = routeOf.get(`${name}.${lang}`);
+      const built = build(lang, imports);
+      const data = route ? { ...(built as object), social: social(route) } : built;
       const file = `${name}.${lang}.ts`;
       const from = (abs: string) => importPath(join(options.outDir, dirname(file)), abs);
       const lines = [generatedBanner, `import type { ${type} } from '${from(options.typesFile)}';`];
@@ -316,6 +336,11 @@ function serialize(value: unknown, indent = ''): string {
   const entries = Object.entries(value).filter(([, v]) => v !== undefined);
   if (!entries.length) return '{}';
   return `{\n${entries.map(([k, v]) => `${inner}${/^[A-Za-z_$][\w$]*$/.test(k) ? k : JSON.stringify(k)}: ${serialize(v, inner)}`).join(',\n')},\n${indent}}`;
+}
+
+/** Fills `{name}` placeholders in an interface string. */
+function fill(text: string, vars: Record<string, string>): string {
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => vars[name] ?? whole);
 }
 
 function union(values: Iterable<string>): string {

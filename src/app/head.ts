@@ -28,6 +28,7 @@ export function pageHead(options: {
   path: string;
   title: string;
   description: string;
+  /** The page's social image: a PNG the build renders, at a path of this site. */
   image?: ResolvedImage;
   type?: 'website' | 'article';
   /** Not-found pages are not indexed and have no canonical URL. */
@@ -61,11 +62,16 @@ export function pageHead(options: {
     meta.push({ name: 'robots', content: 'noindex' });
   }
   if (image) {
+    const src = url(image.src);
     meta.push(
-      { property: 'og:image', content: image.src.startsWith('http') ? image.src : url(image.src) },
+      { property: 'og:image', content: src },
       { property: 'og:image:width', content: String(image.width) },
       { property: 'og:image:height', content: String(image.height) },
+      { property: 'og:image:type', content: 'image/png' },
       { property: 'og:image:alt', content: image.alt },
+      { name: 'twitter:card', content: 'summary_large_image' },
+      { name: 'twitter:image', content: src },
+      { name: 'twitter:image:alt', content: image.alt },
     );
   }
   return { meta, links, scripts: [] };

@@ -158,11 +158,11 @@ const langRoute = createRoute({
 type ShellData = { lang: Lang; shell: ShellContent };
 const rootData = (matches: AnyRouteMatch[]) => matches.find((m) => m.routeId === '/{-$lang}')?.loaderData as ShellData | undefined;
 
-/** The head of a page from its content: title and description from its SEO fields. */
-function headFor(matches: AnyRouteMatch[], path: string, content: { seo: { title: string; description: string }; hero?: { image?: ResolvedImage } } | undefined, type: 'website' | 'article' = 'website') {
+/** The head of a page from its content: title and description from its SEO fields, and its social image. */
+function headFor(matches: AnyRouteMatch[], path: string, content: { seo: { title: string; description: string }; social: ResolvedImage } | undefined, type: 'website' | 'article' = 'website') {
   const root = rootData(matches);
   if (!root || !content) return {};
-  return pageHead({ site: root.shell.site, lang: root.lang, path: path.replace(/(.)\/$/, '$1'), title: content.seo.title, description: content.seo.description, image: content.hero?.image, type });
+  return pageHead({ site: root.shell.site, lang: root.lang, path: path.replace(/(.)\/$/, '$1'), title: content.seo.title, description: content.seo.description, image: content.social, type });
 }
 
 type PagePaths = typeof pagePaths;

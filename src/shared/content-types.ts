@@ -42,6 +42,11 @@ export type Localize<T> = T extends { en: string; nl: string }
           : T;
 
 type Out<T extends z.ZodType> = Localize<z.output<T>>;
+/**
+ * The content of a page with a path of its own: the generate step adds its social image (the 1200x630
+ * PNG the build renders from its title and illustration at `socialImagePath`), which its head names.
+ */
+type Routed<T extends z.ZodType> = Out<T> & { social: ResolvedImage };
 
 /** A service as a card in listings. */
 export interface ServiceSummary {
@@ -66,32 +71,32 @@ export interface ArticleSummary {
 
 export type TestimonialContent = Out<typeof Testimonial>;
 
-export type HomeContent = Omit<Out<typeof HomePage>, 'featured' | 'testimonials' | 'news'> & {
+export type HomeContent = Omit<Routed<typeof HomePage>, 'featured' | 'testimonials' | 'news'> & {
   featured: Omit<Out<typeof HomePage>['featured'], 'services'> & { services: ServiceSummary[] };
   testimonials: Omit<Out<typeof HomePage>['testimonials'], 'items'> & { items: TestimonialContent[] };
   news: Omit<Out<typeof HomePage>['news'], 'count' | 'articles'> & { articles: ArticleSummary[] };
 };
-export type AboutContent = Out<typeof AboutPage>;
-export type ServicesContent = Omit<Out<typeof ServicesPage>, 'categories'> & {
+export type AboutContent = Routed<typeof AboutPage>;
+export type ServicesContent = Omit<Routed<typeof ServicesPage>, 'categories'> & {
   categories: Omit<Out<typeof ServicesPage>['categories'], 'services'> & { services: ServiceSummary[] };
 };
-export type MarketingContent = Out<typeof MarketingPage>;
-export type AppointmentContent = Out<typeof AppointmentPage>;
+export type MarketingContent = Routed<typeof MarketingPage>;
+export type AppointmentContent = Routed<typeof AppointmentPage>;
 /** The page for dentists, with the lab's turnaround and guarantee (from site settings) once the lab has given either. */
-export type ForDoctorsContent = Out<typeof ForDoctorsPage> & { terms?: Localize<z.output<typeof FeatureSection>> };
-export type ContactContent = Out<typeof ContactPage>;
-export type BlogContent = Out<typeof BlogPage> & { articles: ArticleSummary[] };
-export type TestimonialsContent = Out<typeof TestimonialsPage> & { testimonials: TestimonialContent[] };
-export type PrivacyContent = Out<typeof PrivacyPage>;
+export type ForDoctorsContent = Routed<typeof ForDoctorsPage> & { terms?: Localize<z.output<typeof FeatureSection>> };
+export type ContactContent = Routed<typeof ContactPage>;
+export type BlogContent = Routed<typeof BlogPage> & { articles: ArticleSummary[] };
+export type TestimonialsContent = Routed<typeof TestimonialsPage> & { testimonials: TestimonialContent[] };
+export type PrivacyContent = Routed<typeof PrivacyPage>;
 export type NotFoundContent = Out<typeof NotFoundPage>;
 
-export type CategoryContent = Omit<Out<typeof CategoryService>, 'items'> & { items: ServiceSummary[] };
-export type DetailContent = Omit<Out<typeof DetailService>, 'testimonials' | 'category'> & {
+export type CategoryContent = Omit<Routed<typeof CategoryService>, 'items'> & { items: ServiceSummary[] };
+export type DetailContent = Omit<Routed<typeof DetailService>, 'testimonials' | 'category'> & {
   testimonials: TestimonialContent[];
   category?: { slug: string; name: string; href: SiteHref };
 };
-export type AllOn4Content = Out<typeof AllOn4Service>;
-export type ArticleContent = Omit<Out<typeof Article>, 'related' | 'category'> & {
+export type AllOn4Content = Routed<typeof AllOn4Service>;
+export type ArticleContent = Omit<Routed<typeof Article>, 'related' | 'category'> & {
   related: ArticleSummary[];
   category: { id: string; label: string };
 };

@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { pages } from './site.ts';
 
@@ -17,7 +19,59 @@ test('a page names its title, description, canonical URL, language twins and pre
   await expect(head.locator('meta[property="og:locale:alternate"]')).toHaveAttribute('content', 'en_GB');
   await expect(head.locator('meta[property="og:title"]')).toHaveAttribute('content', 'Zirkoniakronen en -bruggen: monolithisch en multilayer');
   await expect(head.locator('meta[property="og:url"]')).toHaveAttribute('content', `${origin}/nl/services/zirconia`);
-  await expect(head.locator('meta[property="og:image"]')).toHaveAttribute('content', new RegExp(`^${origin}/assets/zirconia-[\\w-]+\\.svg$`));
+  await expect(head.locator('meta[property="og:image"]')).toHaveAttribute('content', `${origin}/social/nl/services/zirconia.png`);
+  await expect(head.locator('meta[name="twitter:card"]')).toHaveAttribute('content', 'summary_large_image');
+});
+
+const client = join(process.cwd(), 'dist', 'client');
+const built = JSON.parse(readFileSync(join(process.cwd(), 'dist', 'site.json'), 'utf8')) as { pages: Record<string, string>; notFound: Record<string, string>; articleNotFound: Record<string, string> };
+/** The content of each `<meta>` of a built page by its property or name, with the entities of the build's HTML undone. */
+function metaOf(html: string): Record<string, string> {
+  const text = (s: string) => s.replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  return Object.fromEntries([...html.matchAll(/<meta (?:property|name)="([^"]+)" content="([^"]*)"\/?>/g)].map((m) => [m[1]!, text(m[2]!)]));
+}
+/** Width and height from a PNG's IHDR chunk, after checking its signature. */
+function pngSize(file: Buffer): { width: number; height: number } {
+  expect(file.subarray(0, 16)).toEqual(Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'));
+  return { width: file.readUInt32BE(16), height: file.readUInt32BE(20) };
+}
+
+test('every page names a 1200x630 PNG of its own for shared links, described in the page\'s language', () => {
+  const seen = new Set<string>();
+  expect(Object.keys(built.pages).sort()).toEqual([...pages].sort());
+  for (const [path, file] of Object.entries(built.pages)) {
+    const html = readFileSync(join(client, file), 'utf8');
+    const meta = metaOf(html);
+    const src = meta['og:image']!;
+    expect(src, path).toMatch(new RegExp(`^${origin}/social/(en|nl)/[\\w/-]+\\.png$`));
+    expect(meta['twitter:image'], path).toBe(src);
+    expect(seen.has(src), `${path} shares ${src} with another page`).toBe(false);
+    seen.add(src);
+    const image = readFileSync(join(client, new URL(src).pathname));
+    expect(pngSize(image), path).toEqual({ width: 1200, height: 630 });
+    expect([meta['og:image:width'], meta['og:image:height'], meta['og:image:type'], meta['twitter:card']], path).toEqual(['1200', '630', 'image/png', 'summary_large_image']);
+    // The alt text names the page's title and describes its own illustration, as the page itself does in its language.
+    const alt = meta['og:image:alt']!;
+    expect(meta['twitter:image:alt'], path).toBe(alt);
+    expect(alt, path).toContain(meta['og:title']!);
+    const pictures = [...html.matchAll(/<img [^>]*alt="([^"]+)"/g)].map((m) => metaOf(`<meta name="alt" content="${m[1]}"/>`).alt!);
+    expect(pictures.some((picture) => alt.endsWith(picture)), `${path}: ${alt}`).toBe(true);
+    expect(alt.length, path).toBeLessThanOrEqual(420);
+  }
+  for (const file of [...Object.values(built.notFound), ...Object.values(built.articleNotFound)]) {
+    expect(metaOf(readFileSync(join(client, file), 'utf8'))['og:image'], file).toBeUndefined();
+  }
+});
+
+test('a page\'s social image is served as a PNG that may be cached for an hour', async ({ request }) => {
+  const html = await (await request.get('/nl/services/pediatric-dentistry')).text();
+  const path = new URL(metaOf(html)['og:image']!).pathname;
+  expect(path).toBe('/social/nl/services/pediatric-dentistry.png');
+  const response = await request.get(path, { headers: { 'Accept-Encoding': 'br, gzip' } });
+  expect(response.status()).toBe(200);
+  expect(response.headers()).toMatchObject({ 'content-type': 'image/png', 'cache-control': 'public, max-age=3600' });
+  expect(response.headers()['content-encoding']).toBeUndefined();
+  expect(pngSize(await response.body())).toEqual({ width: 1200, height: 630 });
 });
 
 test('every page describes the lab as a MedicalBusiness from the site settings', async ({ page }) => {

@@ -367,17 +367,17 @@ describe('interface strings', () => {
     expect(where(unused.find((d) => d.path === 'nav.mainMenu')!)).toBe('content/ui.yaml:7:3 ui/unused-key');
   });
 
-  it('requires the strings the generate step writes into the page for dentists, which no code names', () => {
+  it('requires the strings the generate step writes into pages (the lab\'s terms, the social image\'s alt text), which no code names', () => {
     const site = fixtureSite();
     cleanups.push(site.cleanup);
     const file = join(site.root, 'content', 'ui.yaml');
-    writeFileSync(file, readFileSync(file, 'utf8').replace(/^ {2}guaranteeTitle: .*\n/m, ''));
-    const list = checkContent({ root: site.root }).diagnostics;
-    const line = readFileSync(file, 'utf8').split('\n').indexOf('practice:') + 1;
-    expect(list.map(where)).toEqual([`content/ui.yaml:${line + 1}:3 ui/missing-key`]);
-    expect(list[0]!.message).toBe('"practice.guaranteeTitle" is missing');
+    writeFileSync(file, readFileSync(file, 'utf8').replace(/^ {2}guaranteeTitle: .*\n/m, '').replace(/^ {2}imageAlt: .*\n/m, '  other: { en: Other, nl: Ander }\n'));
+    const list = checkContent({ root: site.root }).diagnostics.filter((d) => d.rule === 'ui/missing-key');
+    const lines = readFileSync(file, 'utf8').split('\n');
+    expect(list.map(where)).toEqual([`content/ui.yaml:${lines.indexOf('practice:') + 2}:3 ui/missing-key`, `content/ui.yaml:${lines.indexOf('social:') + 2}:3 ui/missing-key`]);
+    expect(list.map((d) => d.message)).toEqual(['"practice.guaranteeTitle" is missing', '"social.imageAlt" is missing']);
     // Present, they are not reported as unused.
-    expect(check().filter((d) => d.path?.startsWith('practice.'))).toEqual([]);
+    expect(check().filter((d) => d.path?.startsWith('practice.') || d.path?.startsWith('social.'))).toEqual([]);
   });
 
   it('reports a numeric key or a misspelt group at the key itself', () => {
