@@ -37,7 +37,7 @@ test.describe('accessibility of the forms in their states (axe, WCAG 2.2 AA)', (
     await page.getByLabel('Preferred date').fill(new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10));
     await page.getByLabel('Preferred time').fill('09:00');
     await page.getByRole('button', { name: 'Book appointment' }).click();
-    await expect(page.getByRole('dialog', { name: 'Appointment Request Sent' })).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Appointment request sent' })).toBeVisible();
     expect(await axe(page)).toEqual([]);
   });
 });

@@ -42,7 +42,7 @@ async function slowApi(page: Page, ms = 600) {
 const text = {
   en: {
     name: 'Full name', email: 'E-mail address', phone: 'Phone number', service: 'Service', date: 'Preferred date', time: 'Preferred time',
-    message: 'Additional message', book: 'Book appointment', sending: 'Sending...', modalTitle: 'Appointment Request Sent', ok: 'OK',
+    message: 'Additional message', book: 'Book appointment', sending: 'Sending...', modalTitle: 'Appointment request sent', ok: 'OK',
     required: 'Please fill in this field.', error: 'Error', errorText: 'There was a problem sending your request. Please try again later.',
   },
   nl: {
@@ -267,13 +267,13 @@ test.describe('the contact form', () => {
     page.on('request', (request) => requests.push(request.url()));
     await page.route('https://www.openstreetmap.org/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<p>map</p>' }));
     await openPage(page, '/contact');
-    const region = page.getByRole('region', { name: 'Lab Location' });
+    const region = page.getByRole('region', { name: 'Lab location' });
     await expect(region).toContainText('Voorbeeldstraat 1, 1234 AB Utrecht');
     await expect(region.getByRole('link', { name: /View on OpenStreetMap/ })).toHaveAttribute('href', /^https:\/\/www\.openstreetmap\.org\/\?mlat=52\.0907&mlon=5\.1214/);
     await page.waitForLoadState('networkidle');
     expect(requests.filter((url) => !url.startsWith('http://localhost'))).toEqual([]);
     await region.getByRole('button', { name: 'Show the map' }).click();
-    await expect(region.locator('iframe[title="Lab Location"]')).toHaveAttribute('src', /openstreetmap\.org\/export\/embed\.html/);
+    await expect(region.locator('iframe[title="Lab location"]')).toHaveAttribute('src', /openstreetmap\.org\/export\/embed\.html/);
   });
 });
 

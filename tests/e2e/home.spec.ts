@@ -295,7 +295,7 @@ test.describe('the home page sections', () => {
     await section.getByRole('link', { name: newest[0]!.title.en }).click();
     await expect(page).toHaveURL(new RegExp(`/blog/${newest[0]!.slug}$`));
     await page.goBack();
-    await page.getByRole('region', { name: 'Latest articles' }).getByRole('link', { name: 'All Articles' }).click();
+    await page.getByRole('region', { name: 'Latest articles' }).getByRole('link', { name: 'All articles' }).click();
     await expect(page).toHaveURL(/\/blog$/);
   });
 
