@@ -154,9 +154,9 @@ test.describe('the blog list', () => {
 
   test('the hero offers to book an appointment in the page language', async ({ page }) => {
     await page.goto('/nl/blog');
-    await expect(page.getByRole('region', { name: 'Blog en nieuws' }).getByRole('link', { name: 'Maak een afspraak' })).toHaveAttribute('href', '/nl/appointment');
+    await expect(page.getByRole('region', { name: 'Blog en nieuws' }).getByRole('link', { name: 'Afspraak maken' })).toHaveAttribute('href', '/nl/appointment');
     await page.goto('/blog');
-    await page.getByRole('region', { name: 'Blog and news' }).getByRole('link', { name: 'Book now' }).click();
+    await page.getByRole('region', { name: 'Blog and news' }).getByRole('link', { name: 'Book an appointment' }).click();
     await expect(page).toHaveURL(/\/appointment$/);
   });
 });
@@ -213,7 +213,7 @@ test.describe('an article', () => {
         expect(links.length).toBeGreaterThanOrEqual(2);
         for (const href of links) expect(href).toMatch(new RegExp(`^${prefix}/blog/[a-z0-9-]+$`));
         expect(links).not.toContain(`${prefix}/blog/${slug}`);
-        await expect(related.getByRole('link', { name: /View All Articles|Alle artikelen bekijken/ })).toHaveAttribute('href', `${prefix}/blog`);
+        await expect(related.getByRole('link', { name: /All articles|Alle artikelen/ })).toHaveAttribute('href', `${prefix}/blog`);
       });
     }
   }
@@ -253,7 +253,7 @@ test.describe('an article', () => {
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('The article was not found');
     await expect(page.getByText("Sorry, the article you're looking for doesn't exist.")).toBeVisible();
-    await page.getByRole('link', { name: 'Return to Blog' }).click();
+    await page.getByRole('link', { name: 'Back to the blog' }).click();
     await expect(page).toHaveURL(/\/blog$/);
   });
 

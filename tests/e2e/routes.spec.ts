@@ -43,7 +43,7 @@ test.describe('pages that do not exist', () => {
     await page.getByRole('main').getByRole('link').first().click();
     await expect(page).toHaveURL(/\/nl$/);
     await page.goto('/blog/no-such-article');
-    await page.getByRole('link', { name: 'Return to Blog' }).click();
+    await page.getByRole('link', { name: 'Back to the blog' }).click();
     await expect(page).toHaveURL(/\/blog$/);
   });
 });
