@@ -15,10 +15,15 @@ export type GlossaryTerm = z.infer<typeof GlossaryTerm>;
 
 /**
  * The team's glossary (content/glossary.yaml): per language, the words that are not the site's and the
- * word to use, so one thing has one name everywhere. The content check reports each use (style/term).
+ * word to use, so one thing has one name everywhere. The content check reports each use (style/term), and
+ * knows from `names` which capitals a heading keeps (style/case).
  */
 export const Glossary = z
   .strictObject({
+    names: z
+      .array(z.string().trim().min(1))
+      .default([])
+      .describe('Names that keep their capitals in an English heading, title, menu or button (rule style/case): brands, products, places, bodies, e.g. "Zirkonzahn", "Chamber of Commerce". Abbreviations (CAD/CAM, GDPR), words with a capital inside (LinkedIn) or a digit (All-on-4) and the lab\'s name need no entry.'),
     en: z.array(GlossaryTerm).default([]).describe('Terms in English texts.'),
     nl: z.array(GlossaryTerm).default([]).describe('Terms in Dutch texts.'),
   })

@@ -24,7 +24,7 @@ export const HomePage = z
     id: pageId('home'),
     ...pageBase,
     slides: z.array(Slide).min(1).max(8).describe('The hero carousel slides, in order.'),
-    highlights: FeatureSection.describe('The lab\'s claims: experience, guarantee, speed, rush service.'),
+    highlights: FeatureSection.describe('The lab\'s claims: experience, guarantee, speed, rush service. Made here only; no other page repeats them.'),
     featured: z
       .strictObject({
         title: Localized.describe('Section heading.'),
@@ -52,7 +52,7 @@ export const HomePage = z
   })
   .describe('The home page (content/pages/home.yaml).');
 
-/** About: story, vision, mission and claims. */
+/** About: story, vision, mission and how the lab works. */
 export const AboutPage = z
   .strictObject({
     id: pageId('about'),
@@ -60,12 +60,12 @@ export const AboutPage = z
     story: z.strictObject({ title: Localized, body: RichText }).describe('Our story.'),
     vision: TextBlock.describe('Our vision.'),
     mission: TextBlock.describe('Our mission.'),
-    highlights: FeatureSection.describe('The lab\'s claims.'),
+    highlights: FeatureSection.describe('How the lab works: its process and its people (the claims are the home page\'s).'),
     cta: CtaSection,
   })
   .describe('The about page (content/pages/about.yaml).');
 
-/** Services overview: category cards, why choose us, call to action. */
+/** Services overview: category cards, the materials, call to action. */
 export const ServicesPage = z
   .strictObject({
     id: pageId('services'),
@@ -77,7 +77,7 @@ export const ServicesPage = z
         services: z.array(Slug).min(1).describe('Slugs of the category pages shown as cards, in order.'),
       })
       .describe('The category cards.'),
-    whyChooseUs: FeatureSection,
+    whyChooseUs: FeatureSection.describe('The materials the lab works with, each linked to its service (the claims are the home page\'s).'),
     cta: CtaSection,
   })
   .describe('The services overview (content/pages/services.yaml).');

@@ -9,6 +9,7 @@ import {
 import type { Diagnostic } from './diagnostics.ts';
 import { SourceFile, type PathSegment } from './source.ts';
 import { closest, didYouMean, didYouMeanPath } from './suggest.ts';
+import { compileNames, titleCase, type Names } from './case.ts';
 import { validate, dotted } from './validate.ts';
 import { headingAnchors, pageAnchors, siteAnchors } from '../../src/shared/anchors.ts';
 import { inlineProblems, parseInline } from '../../src/shared/inline-text.ts';
@@ -236,6 +237,20 @@ export function checkContent(options: CheckOptions): CheckResult {
       report(ctx, entry, fullPath, 'style/term', `"${match[0].replace(/\s+/g, ' ')}": write "${term.use}"${term.note ? ` (${term.note})` : ''}`, term.forbidden ? 'remove it: the glossary forbids it' : `the glossary (content/glossary.yaml) settles "${term.use}"`, term.forbidden ? 'error' : 'warning', offset);
     }
   };
+  let glossaryNames: string[] = [];
+  let names: Names | null = null;
+  // An English heading, title, menu item or button in title case, at its first word to lower (rule style/case).
+  // The names that keep their capitals are the glossary's and the lab's; read once site.yaml is in.
+  const checkCase = (entry: Scanned, value: string, path: PathSegment[]) => {
+    if (names === null) {
+      const site = model.site?.data;
+      names = compileNames([...glossaryNames, ...(site ? [site.name, site.legalName] : [])]);
+    }
+    const found = titleCase(value, names);
+    if (!found) return;
+    const fullPath = [...path, 'en'];
+    report(ctx, entry, fullPath, 'style/case', `"${value}" is in title case: write "${found.suggestion}"`, 'headings, titles, menus and buttons are written in sentence case: a capital for the first word and for names only (a name that keeps its capitals goes under "names" in content/glossary.yaml)', 'warning', offsetInSource(entry.source, fullPath, value, found.word, found.at));
+  };
   const facts: Facts = { links: [], refs: [], anchors: new Map(), serviceKinds: new Map(), pagePaths: [], samples: [], templates: new Map() };
   const visitImage = imageVisitor(model, ctx);
   const { checkPair, plainPair, checkListPair } = languageChecks(ctx);
@@ -245,6 +260,8 @@ export function checkContent(options: CheckOptions): CheckResult {
   const scan = (entry: Scanned) => {
     const owner = ownPath(entry.data, entry.collection);
     const { source } = entry;
+    // Every text of the interface strings and the menus is a label or a title; elsewhere, those fields and headings.
+    const labels = entry.collection === 'singles' && /(^|\/)(ui|navigation)\.yaml$/.test(source.file);
     for (const cut of source.cutByComment) {
       const { line, column } = source.position(cut.comment);
       const shown = source.text.slice(cut.start, cut.end).trim();
@@ -256,7 +273,7 @@ export function checkContent(options: CheckOptions): CheckResult {
     }
     // Every value of the file, depth first, with its path (one array, pushed and popped).
     const path: PathSegment[] = [];
-    const visit = (value: unknown, key: PathSegment | undefined): void => {
+    const visit = (value: unknown, key: PathSegment | undefined, heading = false): void => {
       if (typeof value === 'string') {
         if (key === 'href') link(entry, path, value, owner);
         // The texts of an { en, nl } pair are read with their pair (below), once each.
@@ -286,6 +303,7 @@ export function checkContent(options: CheckOptions): CheckResult {
         else checkPair(entry, path, en, nl, scanText(entry, en, path, owner, 'en'), scanText(entry, nl, path, owner, 'nl'));
         checkTerms(entry, en, path, 'en', true);
         checkTerms(entry, nl, path, 'nl', true);
+        if (labels || heading || key === 'title' || key === 'label' || key === 'name' || (typeof key === 'string' && key.endsWith('Title'))) checkCase(entry, en, path);
         return;
       } else {
         if (typeof en === 'string') scanText(entry, en, path, owner, 'en');
@@ -294,7 +312,7 @@ export function checkContent(options: CheckOptions): CheckResult {
       }
       for (const name in object) {
         path.push(name);
-        visit(object[name], name);
+        visit(object[name], name, name === 'text' && object.type === 'heading');
         path.pop();
       }
     };
@@ -368,7 +386,10 @@ export function checkContent(options: CheckOptions): CheckResult {
     }
     const entry = { source, data: result.data };
     // Read before any text is scanned (its name sorts first, and the folders come after the files).
-    if (key === 'glossary.yaml') terms = compileGlossary(result.data as Glossary);
+    if (key === 'glossary.yaml') {
+      terms = compileGlossary(result.data as Glossary);
+      glossaryNames = (result.data as Glossary).names;
+    }
     if (key === 'glossary.yaml') continue;
     if (key === 'site.yaml') model.site = entry as Entry<SiteSettings>;
     else if (key === 'navigation.yaml') model.navigation = entry as Entry<Navigation>;

@@ -3,11 +3,11 @@ import { langOfPath, localizePath } from '../shared/paths.ts';
 
 // Errors can happen before the strings of the shell have loaded, so these few live here.
 const text = {
-  en: { title: 'Unexpected Application Error', reload: 'Reload the page', home: 'Go to the home page' },
+  en: { title: 'Unexpected application error', reload: 'Reload the page', home: 'Go to the home page' },
   nl: { title: 'Onverwachte applicatiefout', reload: 'Pagina opnieuw laden', home: 'Naar de homepagina' },
 } as const;
 
-/** "Unexpected Application Error" with the error's status or message, where a page would be. */
+/** "Unexpected application error" with the error's status or message, where a page would be. */
 export function ErrorMessage({ error }: ErrorComponentProps) {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const lang = langOfPath(pathname);

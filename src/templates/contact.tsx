@@ -81,7 +81,7 @@ export default function ContactPage({ content }: TemplateProps<'contact'>) {
 }
 
 /**
- * "Lab Location": the address as text and a link to open it in maps; the map itself (OpenStreetMap)
+ * "Lab location": the address as text and a link to open it in maps; the map itself (OpenStreetMap)
  * is loaded only after the visitor asks for it, so no other site sees a visit they did not choose.
  */
 function LabMap({ title, text, address, geo }: { title: string; text: string; address: string; geo: { lat: number; lon: number } }) {

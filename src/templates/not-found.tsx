@@ -24,7 +24,7 @@ export function PageNotFound() {
   );
 }
 
-/** 404 for an unknown article: "The Article Was Not Found" with a link back to the blog. */
+/** 404 for an unknown article: "The article was not found" with a link back to the blog. */
 export function ArticleNotFound() {
   const { lang } = useShell();
   const t = useT();

@@ -18,7 +18,7 @@ test.describe('accessibility of the forms in their states (axe, WCAG 2.2 AA)', (
     return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   };
 
-  for (const [path, button] of [['/appointment', 'Book appointment'], ['/nl/for-doctors', 'Aanvraag versturen'], ['/contact', 'Send message'], ['/nl/testimonials', 'Ervaring versturen']] as const) {
+  for (const [path, button] of [['/appointment', 'Book an appointment'], ['/nl/for-doctors', 'Opdracht insturen'], ['/contact', 'Send message'], ['/nl/testimonials', 'Deel uw ervaring']] as const) {
     test(`${path} has no violations with every required field in error`, async ({ page }) => {
       await openPage(page, path);
       await page.getByRole('button', { name: button }).click();
@@ -36,8 +36,8 @@ test.describe('accessibility of the forms in their states (axe, WCAG 2.2 AA)', (
     await page.getByRole('combobox', { name: 'Service' }).selectOption('dental_implants');
     await page.getByLabel('Preferred date').fill(new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10));
     await page.getByLabel('Preferred time').fill('09:00');
-    await page.getByRole('button', { name: 'Book appointment' }).click();
-    await expect(page.getByRole('dialog', { name: 'Appointment Request Sent' })).toBeVisible();
+    await page.getByRole('button', { name: 'Book an appointment' }).click();
+    await expect(page.getByRole('dialog', { name: 'Appointment request sent' })).toBeVisible();
     expect(await axe(page)).toEqual([]);
   });
 });

@@ -33,19 +33,19 @@ test.describe('the blog list', () => {
     await expect(filter(page, 'All')).toHaveAttribute('aria-pressed', 'true');
     await expect(page.getByRole('status').filter({ hasText: 'articles' })).toHaveText('6 articles');
 
-    await filter(page, 'Dental Prosthetics').click();
+    await filter(page, 'Dental prosthetics').click();
     await expect(page).toHaveURL(/\/blog\?category=dental_prosthetics$/);
-    await expect(filter(page, 'Dental Prosthetics')).toHaveAttribute('aria-pressed', 'true');
+    await expect(filter(page, 'Dental prosthetics')).toHaveAttribute('aria-pressed', 'true');
     await expect(filter(page, 'All')).toHaveAttribute('aria-pressed', 'false');
     expect(await cardTitles(page)).toEqual(['Comparing different types of dentures']);
     await expect(page.getByRole('status').filter({ hasText: 'article' })).toHaveText('1 article');
     // The selected button looks different, not only to assistive technology.
     const colour = (name: string) => filter(page, name).evaluate((el) => getComputedStyle(el).backgroundColor);
-    expect(await colour('Dental Prosthetics')).not.toBe(await colour('All'));
+    expect(await colour('Dental prosthetics')).not.toBe(await colour('All'));
 
     await page.reload();
     await hydrated(page);
-    await expect(filter(page, 'Dental Prosthetics')).toHaveAttribute('aria-pressed', 'true');
+    await expect(filter(page, 'Dental prosthetics')).toHaveAttribute('aria-pressed', 'true');
     await expect(cards(page)).toHaveCount(1);
 
     await page.goBack();
@@ -79,11 +79,11 @@ test.describe('the blog list', () => {
     await page.goto('/blog?q=dentures');
     await hydrated(page);
     await expect(cards(page)).toHaveCount(3);
-    await filter(page, 'Digital Technologies').click();
+    await filter(page, 'Digital technologies').click();
     await expect(page).toHaveURL(/category=digital_technologies/);
     await expect(page).toHaveURL(/q=dentures/);
     expect(await cardTitles(page)).toEqual(['The future of digital dentistry']);
-    await filter(page, 'Tips for Dentists').click();
+    await filter(page, 'Tips for dentists').click();
     await expect(cards(page)).toHaveCount(0);
   });
 
@@ -154,9 +154,9 @@ test.describe('the blog list', () => {
 
   test('the hero offers to book an appointment in the page language', async ({ page }) => {
     await page.goto('/nl/blog');
-    await expect(page.getByRole('region', { name: 'Blog en nieuws' }).getByRole('link', { name: 'Maak een afspraak' })).toHaveAttribute('href', '/nl/appointment');
+    await expect(page.getByRole('region', { name: 'Blog en nieuws' }).getByRole('link', { name: 'Afspraak maken' })).toHaveAttribute('href', '/nl/appointment');
     await page.goto('/blog');
-    await page.getByRole('region', { name: 'Blog and news' }).getByRole('link', { name: 'Book now' }).click();
+    await page.getByRole('region', { name: 'Blog and news' }).getByRole('link', { name: 'Book an appointment' }).click();
     await expect(page).toHaveURL(/\/appointment$/);
   });
 });
@@ -208,12 +208,12 @@ test.describe('an article', () => {
         expect((await body.innerText()).split(/\s+/).length).toBeGreaterThan(600);
         await expect(page.getByRole('region', { name: /^(Tags)$/ }).getByRole('listitem').first()).toBeVisible();
         await expect(page.getByRole('region', { name: /Share this article|Deel dit artikel/ }).getByRole('button').first()).toBeVisible();
-        const related = page.getByRole('region', { name: /Related Articles|Gerelateerde artikelen/ });
+        const related = page.getByRole('region', { name: /Related articles|Gerelateerde artikelen/ });
         const links = await related.getByRole('article').getByRole('link').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
         expect(links.length).toBeGreaterThanOrEqual(2);
         for (const href of links) expect(href).toMatch(new RegExp(`^${prefix}/blog/[a-z0-9-]+$`));
         expect(links).not.toContain(`${prefix}/blog/${slug}`);
-        await expect(related.getByRole('link', { name: /View All Articles|Alle artikelen bekijken/ })).toHaveAttribute('href', `${prefix}/blog`);
+        await expect(related.getByRole('link', { name: /All articles|Alle artikelen/ })).toHaveAttribute('href', `${prefix}/blog`);
       });
     }
   }
@@ -248,12 +248,12 @@ test.describe('an article', () => {
     expect((posting.author as { name: string }).name).toBe('Onze tandtechnici');
   });
 
-  test('an unknown slug answers 404 with "The Article Was Not Found" and a way back to the blog', async ({ page }) => {
+  test('an unknown slug answers 404 with "The article was not found" and a way back to the blog', async ({ page }) => {
     const response = await page.goto('/blog/no-such-article-here');
     expect(response?.status()).toBe(404);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('The Article Was Not Found');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('The article was not found');
     await expect(page.getByText("Sorry, the article you're looking for doesn't exist.")).toBeVisible();
-    await page.getByRole('link', { name: 'Return to Blog' }).click();
+    await page.getByRole('link', { name: 'Back to the blog' }).click();
     await expect(page).toHaveURL(/\/blog$/);
   });
 

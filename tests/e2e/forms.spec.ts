@@ -42,12 +42,12 @@ async function slowApi(page: Page, ms = 600) {
 const text = {
   en: {
     name: 'Full name', email: 'E-mail address', phone: 'Phone number', service: 'Service', date: 'Preferred date', time: 'Preferred time',
-    message: 'Additional message', book: 'Book appointment', sending: 'Sending...', modalTitle: 'Appointment Request Sent', ok: 'OK',
+    message: 'Additional message', book: 'Book an appointment', sending: 'Sending…', modalTitle: 'Appointment request sent', ok: 'OK',
     required: 'Please fill in this field.', error: 'Error', errorText: 'There was a problem sending your request. Please try again later.',
   },
   nl: {
     name: 'Volledige naam', email: 'E-mailadres', phone: 'Telefoonnummer', service: 'Dienst', date: 'Voorkeursdatum', time: 'Voorkeurstijd',
-    message: 'Aanvullend bericht', book: 'Afspraak aanvragen', sending: 'Bezig met verzenden...', modalTitle: 'Afspraakverzoek verzonden', ok: 'OK',
+    message: 'Aanvullend bericht', book: 'Afspraak maken', sending: 'Bezig met verzenden…', modalTitle: 'Afspraakverzoek verzonden', ok: 'OK',
     required: 'Vul dit veld in.', error: 'Fout', errorText: 'Er is een probleem opgetreden bij het verzenden van uw bericht. Probeer het later opnieuw.',
   },
 } as const;
@@ -267,13 +267,13 @@ test.describe('the contact form', () => {
     page.on('request', (request) => requests.push(request.url()));
     await page.route('https://www.openstreetmap.org/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<p>map</p>' }));
     await openPage(page, '/contact');
-    const region = page.getByRole('region', { name: 'Lab Location' });
+    const region = page.getByRole('region', { name: 'Lab location' });
     await expect(region).toContainText('Voorbeeldstraat 1, 1234 AB Utrecht');
     await expect(region.getByRole('link', { name: /View on OpenStreetMap/ })).toHaveAttribute('href', /^https:\/\/www\.openstreetmap\.org\/\?mlat=52\.0907&mlon=5\.1214/);
     await page.waitForLoadState('networkidle');
     expect(requests.filter((url) => !url.startsWith('http://localhost'))).toEqual([]);
     await region.getByRole('button', { name: 'Show the map' }).click();
-    await expect(region.locator('iframe[title="Lab Location"]')).toHaveAttribute('src', /openstreetmap\.org\/export\/embed\.html/);
+    await expect(region.locator('iframe[title="Lab location"]')).toHaveAttribute('src', /openstreetmap\.org\/export\/embed\.html/);
   });
 });
 
@@ -283,8 +283,8 @@ test.describe('the dentist order form', () => {
       const marker = unique();
       await openPage(page, lang === 'en' ? '/for-doctors' : '/nl/for-doctors');
       const l = lang === 'en'
-        ? { dentist: "Dentist's name", clinic: 'Clinic name', email: 'E-mail address', phone: 'Phone number', type: 'Type of work', file: /^File/, send: 'Submit request', ok: 'Request submitted successfully', chosen: 'Selected: crown-binary.stl' }
-        : { dentist: 'Naam tandarts', clinic: 'Naam praktijk', email: 'E-mailadres', phone: 'Telefoonnummer', type: 'Soort werk', file: /^Bestand/, send: 'Aanvraag versturen', ok: 'Uw aanvraag is ontvangen', chosen: 'Gekozen: crown-binary.stl' };
+        ? { dentist: "Dentist's name", clinic: 'Clinic name', email: 'E-mail address', phone: 'Phone number', type: 'Type of work', file: /^File/, send: 'Send a case', ok: 'Request submitted successfully', chosen: 'Selected: crown-binary.stl' }
+        : { dentist: 'Naam tandarts', clinic: 'Naam praktijk', email: 'E-mailadres', phone: 'Telefoonnummer', type: 'Soort werk', file: /^Bestand/, send: 'Opdracht insturen', ok: 'Uw aanvraag is ontvangen', chosen: 'Gekozen: crown-binary.stl' };
       await page.getByLabel(l.dentist).fill('Dr. P. de Boer');
       await page.getByLabel(l.clinic).fill(`Tandartspraktijk ${marker}`);
       await page.getByLabel(l.email).fill('praktijk@example.nl');
@@ -339,12 +339,12 @@ test.describe('the dentist order form', () => {
     await expect(page.getByText('Please upload a file before submitting.')).toHaveCount(0);
     release();
     await expect(page.getByText('Selected: crown-binary.stl')).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Submit request' })).not.toHaveAttribute('aria-disabled');
+    await expect(page.getByRole('button', { name: 'Send a case' })).not.toHaveAttribute('aria-disabled');
   });
 
   test('asks for a file when none was chosen', async ({ page }) => {
     await openPage(page, '/for-doctors');
-    await page.getByRole('button', { name: 'Submit request' }).click();
+    await page.getByRole('button', { name: 'Send a case' }).click();
     await expect(page.getByText('Please upload a file before submitting.')).toBeVisible();
     // Patient reference, age and additional information are optional.
     await expect(page.locator('form [aria-invalid="true"]')).toHaveCount(6);
@@ -357,8 +357,8 @@ test.describe('the testimonial form', () => {
       const marker = unique();
       await openPage(page, lang === 'en' ? '/testimonials' : '/nl/testimonials');
       const l = lang === 'en'
-        ? { name: 'Full name', role: 'Your role or clinic', text: 'Your experience', star: '4 out of 5 stars', consent: /I agree that my name/, send: 'Submit testimonial', ok: 'Thank you for your testimonial' }
-        : { name: 'Volledige naam', role: 'Uw functie of praktijk', text: 'Uw ervaring', star: '4 van de 5 sterren', consent: /Ik ga ermee akkoord/, send: 'Ervaring versturen', ok: 'Bedankt voor het delen van uw ervaring' };
+        ? { name: 'Full name', role: 'Your role or clinic', text: 'Your experience', star: '4 out of 5 stars', consent: /I agree that my name/, send: 'Share your experience', ok: 'Thank you for your testimonial' }
+        : { name: 'Volledige naam', role: 'Uw functie of praktijk', text: 'Uw ervaring', star: '4 van de 5 sterren', consent: /Ik ga ermee akkoord/, send: 'Deel uw ervaring', ok: 'Bedankt voor het delen van uw ervaring' };
       await page.getByLabel(l.name).fill('Marieke Bakker');
       await page.getByLabel(l.role).fill('Tandarts, Utrecht');
       await page.getByRole('textbox', { name: l.text }).fill(`Fine work and clear communication ${marker}`);

@@ -89,7 +89,7 @@ test.describe('the home page carousel', () => {
     await expect(page).toHaveURL(/\/for-doctors$/);
     await openPage(page, '/');
     await carousel(page).getByRole('button', { name: 'Go to slide 3' }).click();
-    await slide(page, 3).getByRole('link', { name: 'Book now' }).click();
+    await slide(page, 3).getByRole('link', { name: 'Book an appointment' }).click();
     await expect(page).toHaveURL(/\/appointment$/);
   });
 
@@ -295,7 +295,7 @@ test.describe('the home page sections', () => {
     await section.getByRole('link', { name: newest[0]!.title.en }).click();
     await expect(page).toHaveURL(new RegExp(`/blog/${newest[0]!.slug}$`));
     await page.goBack();
-    await page.getByRole('region', { name: 'Latest articles' }).getByRole('link', { name: 'All Articles' }).click();
+    await page.getByRole('region', { name: 'Latest articles' }).getByRole('link', { name: 'All articles' }).click();
     await expect(page).toHaveURL(/\/blog$/);
   });
 
@@ -354,7 +354,7 @@ test.describe('the about page', () => {
 
   test('books an appointment from its hero', async ({ page }) => {
     await openPage(page, '/about');
-    await page.getByRole('region', { name: 'About our dental laboratory' }).getByRole('link', { name: 'Book now' }).click();
+    await page.getByRole('region', { name: 'About our dental laboratory' }).getByRole('link', { name: 'Book an appointment' }).click();
     await expect(page).toHaveURL(/\/appointment$/);
   });
 });

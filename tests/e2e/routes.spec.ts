@@ -22,7 +22,7 @@ test.describe('pages that do not exist', () => {
     { path: '/no-such-page', lang: 'en', heading: 'Oops! Page not found' },
     { path: '/nl/geen-pagina', lang: 'nl', heading: 'Oeps! Pagina niet gevonden' },
     { path: '/services/zirconiaa', lang: 'en', heading: 'Oops! Page not found' },
-    { path: '/blog/no-such-article', lang: 'en', heading: 'The Article Was Not Found' },
+    { path: '/blog/no-such-article', lang: 'en', heading: 'The article was not found' },
     { path: '/nl/blog/geen-artikel', lang: 'nl', heading: 'Het artikel is niet gevonden' },
   ];
   for (const { path, lang, heading } of cases) {
@@ -43,7 +43,7 @@ test.describe('pages that do not exist', () => {
     await page.getByRole('main').getByRole('link').first().click();
     await expect(page).toHaveURL(/\/nl$/);
     await page.goto('/blog/no-such-article');
-    await page.getByRole('link', { name: 'Return to Blog' }).click();
+    await page.getByRole('link', { name: 'Back to the blog' }).click();
     await expect(page).toHaveURL(/\/blog$/);
   });
 });

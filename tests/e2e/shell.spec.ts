@@ -45,7 +45,7 @@ test.describe('the services mega-menu (desktop)', () => {
     await page.keyboard.press('Enter');
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
     await page.keyboard.press('Tab');
-    await expect(page.locator(':focus')).toHaveText('Crowns & Bridges');
+    await expect(page.locator(':focus')).toHaveText('Crowns & bridges');
     await page.keyboard.press('Escape');
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await expect(toggle).toBeFocused();

@@ -450,3 +450,27 @@ describe('the glossary', () => {
     expect(check({ bad: ['glossary'] }).filter((d) => d.path?.startsWith('moreInfo[1]'))).toEqual([]);
   });
 });
+
+describe('sentence case', () => {
+  it('reports an English name, title, heading or menu title in title case at its first word to lower, with the text in sentence case', () => {
+    const list = check({ bad: ['title-case'] });
+    expect(list.map((d) => `${where(d)} ${d.severity} ${d.path}`)).toEqual([
+      'content/services/zirconia.yaml:3:22 style/case warning name.en',
+      'content/services/zirconia.yaml:5:25 style/case warning seo.title.en',
+      'content/services/zirconia.yaml:10:23 style/case warning hero.title.en',
+      'content/services/zirconia.yaml:25:34 style/case warning process[0].title.en',
+      'content/articles/implants-today.yaml:16:21 style/case warning body[0].text.en',
+      'content/navigation.yaml:12:24 style/case warning footer.quickLinks.title.en',
+    ]);
+    expect(list[1]!.message).toBe('"Zirconia Crowns Made in the Netherlands" is in title case: write "Zirconia crowns made in the Netherlands"');
+    expect(list[2]!.message).toContain('write "Milled from Zirkonzahn blanks"');
+    expect(list[3]!.message).toContain('write "Metal-ceramic frames"');
+    expect(list[0]!.hint).toMatch(/sentence case/);
+  });
+
+  it('leaves names from the glossary, abbreviations, words with an inner capital, running text and Dutch alone', () => {
+    // moreInfo: "Made by Zirkonzahn in the Netherlands", "CAD/CAM and IPS e.max", "Share on LinkedIn", and a
+    // text in title case (not a heading); the Dutch hero title "Gefreesd Uit Zirkonzahn-blanks".
+    expect(check({ bad: ['title-case'] }).filter((d) => d.path?.startsWith('moreInfo') || d.path?.endsWith('.nl'))).toEqual([]);
+  });
+});

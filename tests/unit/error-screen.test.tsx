@@ -20,11 +20,11 @@ async function renderFailing(path: string, error: unknown) {
 }
 
 describe('the error screen', () => {
-  it('shows "Unexpected Application Error" with the error\'s message', async () => {
+  it('shows "Unexpected application error" with the error\'s message', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const { html } = await renderFailing('/about', new Error('The content could not be loaded'));
     expect(html).toContain('<h1');
-    expect(html).toContain('Unexpected Application Error');
+    expect(html).toContain('Unexpected application error');
     expect(html).toContain('The content could not be loaded');
     expect(html).toContain('role="alert"');
   });
