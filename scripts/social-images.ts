@@ -99,6 +99,8 @@ async function measure(list: string[]): Promise<{ widths: number[]; space: numbe
 
 /** Breaks words (widths in pixels) into lines no wider than `max`, each line as full as it can be. */
 function greedy(widths: number[], space: number, max: number): number[][] | undefined {
+  // A measure is the sum of the same widths in another order: allow for the rounding of the sums.
+  max += 1e-6;
   const lines: number[][] = [];
   let line: number[] = [];
   let used = 0;

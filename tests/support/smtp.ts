@@ -118,7 +118,8 @@ export function attachmentOf(message: Part): { filename: string; contentType: st
   return { filename, contentType, bytes: decodedBody(part) };
 }
 
-export async function waitFor(condition: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
+// Generous: a busy two-core CI machine can take seconds to hand a mail to the test server (the test times out at 30 s).
+export async function waitFor(condition: () => boolean, what: string, timeoutMs = 25_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!condition()) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
