@@ -207,6 +207,45 @@ test.describe('the appointment form', () => {
   });
 });
 
+test.describe('a field focused after a failed submit', () => {
+  const forms = [
+    { path: '/appointment', first: 'Full name', enterIn: 'E-mail address' },
+    { path: '/nl/for-doctors', first: 'Naam tandarts', enterIn: 'E-mailadres' },
+  ];
+  for (const width of [375, 1440]) {
+    for (const form of forms) {
+      test(`shows below the sticky header with its label, within the window, at ${width} px on ${form.path}`, async ({ page }) => {
+        await page.setViewportSize({ width, height: 800 });
+        await openPage(page, form.path);
+        const field = page.getByLabel(form.first);
+        // The visitor has scrolled the first field up to where the header covers it, then presses Enter in a later one.
+        await field.evaluate((el) => window.scrollBy(0, el.getBoundingClientRect().top - 8));
+        await page.getByLabel(form.enterIn).evaluate((el) => el.focus({ preventScroll: true }));
+        await page.keyboard.press('Enter');
+        await expect(field).toBeFocused();
+        const header = (await page.getByRole('banner').boundingBox())!;
+        expect(header.y).toBe(0);
+        const label = page.locator(`label[for="${await field.getAttribute('id')}"]`);
+        for (const box of [(await field.boundingBox())!, (await label.boundingBox())!]) {
+          expect(box.y).toBeGreaterThanOrEqual(header.y + header.height);
+          expect(box.y + box.height).toBeLessThanOrEqual(800);
+        }
+      });
+    }
+  }
+
+  test('nor does the target of an in-page link hide under it', async ({ page }) => {
+    for (const width of [375, 1440]) {
+      await page.setViewportSize({ width, height: 800 });
+      await openPage(page, '/testimonials');
+      await page.evaluate(() => (location.hash = '#submit'));
+      await expect.poll(() => page.evaluate(() => scrollY)).toBeGreaterThan(0);
+      const header = (await page.getByRole('banner').boundingBox())!;
+      expect((await page.locator('#submit').boundingBox())!.y).toBeGreaterThanOrEqual(header.y + header.height);
+    }
+  });
+});
+
 test.describe('the contact form', () => {
   for (const lang of ['en', 'nl'] as const) {
     test(`sends a message in ${lang} and confirms it with a toast that closes by itself`, async ({ page }) => {
