@@ -340,6 +340,52 @@ test.describe('the dentist order form', () => {
     });
   }
 
+  for (const lang of ['en', 'nl'] as const) {
+    test(`the file control speaks the page's language in ${lang}: its button, "no file chosen", then the chosen file's name`, async ({ page }) => {
+      const l = lang === 'en'
+        ? { path: '/for-doctors', file: /^File/, choose: 'Choose a file', none: 'No file chosen', chosen: /^Selected: crown-binary\.stl \(\d+ kB\)$/, previous: 'Additional information' }
+        : { path: '/nl/for-doctors', file: /^Bestand/, choose: 'Kies een bestand', none: 'Geen bestand gekozen', chosen: /^Gekozen: crown-binary\.stl \(\d+ kB\)$/, previous: 'Aanvullende informatie' };
+      await page.setViewportSize({ width: 375, height: 800 });
+      await openPage(page, l.path);
+      const input = page.getByLabel(l.file);
+      const field = page.getByRole('main');
+      const button = field.getByText(l.choose, { exact: true });
+      await expect(button).toBeVisible();
+      await expect(field.getByText(l.none, { exact: true })).toBeVisible();
+      // The browser's own "Choose File" / "No file chosen" is not shown; a screen reader hears the field's state.
+      expect(await input.evaluate((el) => getComputedStyle(el).opacity)).toBe('0');
+      await expect(input).toHaveAccessibleDescription(new RegExp(l.none));
+      // Pressing the button is pressing the native control, which lies over it.
+      await button.scrollIntoViewIfNeeded();
+      const box = (await button.boundingBox())!;
+      expect(await page.evaluate(({ x, y }) => (document.elementFromPoint(x, y) as HTMLInputElement | null)?.type, { x: box.x + box.width / 2, y: box.y + box.height / 2 })).toBe('file');
+
+      // From the keyboard the native control takes the focus, and the button shows it.
+      await page.getByRole('textbox', { name: new RegExp(l.previous) }).focus();
+      await page.keyboard.press('Tab');
+      await expect(input).toBeFocused();
+      expect(await button.evaluate((el) => getComputedStyle(el).outlineStyle)).toBe('solid');
+
+      await input.setInputFiles(join(uploads, 'crown-binary.stl'));
+      await expect(field.getByText(l.chosen)).toBeVisible();
+      await expect(field.getByText(l.none, { exact: true })).toHaveCount(0);
+      await expect(input).toHaveAccessibleDescription(new RegExp(`^${l.chosen.source.slice(1, -1)} `));
+    });
+  }
+
+  test('on a 320 px screen the button, "no file chosen" and a long file name wrap rather than being cut off', async ({ page }) => {
+    await page.setViewportSize({ width: 320, height: 800 });
+    await openPage(page, '/nl/for-doctors');
+    /** Whether an element shows all of its text inside the screen. */
+    const whole = (text: string) => page.getByText(text, { exact: false }).evaluate((el) => el.scrollWidth <= el.clientWidth && el.getBoundingClientRect().right <= document.documentElement.clientWidth);
+    expect(await whole('Kies een bestand')).toBe(true);
+    expect(await whole('Geen bestand gekozen')).toBe(true);
+    const name = 'bovenkaak-scan-patient-referentie-2026-11-14-element-16-zirkonia-kroon.stl';
+    await page.getByLabel(/^Bestand/).setInputFiles({ name, mimeType: 'model/stl', buffer: readFileSync(join(uploads, 'crown-binary.stl')) });
+    await expect(page.getByText(`Gekozen: ${name}`)).toBeVisible();
+    expect(await whole(`Gekozen: ${name}`)).toBe(true);
+  });
+
   test('refuses a file that is not what it claims, clears it and says why', async ({ page }) => {
     await openPage(page, '/for-doctors');
     const input = page.getByLabel(/^File/);
@@ -447,6 +493,16 @@ test('on a wide screen the privacy statement lists its sections beside the text,
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
+
+  test("the order form's file control is the browser's own, visible and usable", async ({ page }) => {
+    await page.goto('/nl/for-doctors');
+    const input = page.getByLabel(/^Bestand/);
+    expect(await input.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
+    await expect(page.getByText('Kies een bestand', { exact: true })).toBeHidden();
+    await expect(page.getByText('Geen bestand gekozen', { exact: true })).toBeHidden();
+    await input.setInputFiles(join(uploads, 'crown-binary.stl'));
+    expect(await input.evaluate((el: HTMLInputElement) => el.files?.[0]?.name)).toBe('crown-binary.stl');
+  });
 
   test('a sent form says in the page language that it was not sent, and Back returns to the form as it was filled in', async ({ page }) => {
     const marker = unique();
