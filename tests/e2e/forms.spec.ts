@@ -25,9 +25,10 @@ function stored(marker: string): { kind: string; lang: string; data: Record<stri
   }
 }
 
-/** A date some days ahead, as the date input takes it. */
-function daysAhead(days: number): string {
-  const date = new Date(Date.now() + days * 86_400_000);
+/** The date of the next `weekday` (0 Sunday to 6 Saturday) at least two days ahead, as the date input takes it. */
+function next(weekday: number): string {
+  const date = new Date(Date.now() + 2 * 86_400_000);
+  while (date.getUTCDay() !== weekday) date.setUTCDate(date.getUTCDate() + 1);
   return date.toISOString().slice(0, 10);
 }
 
@@ -57,7 +58,8 @@ async function fillAppointment(page: Page, t: (typeof text)['en' | 'nl'], name: 
   await page.getByLabel(t.email).fill('anna@example.nl');
   await page.getByLabel(t.phone).fill('06-12345678');
   await page.getByRole('combobox', { name: t.service }).selectOption('prosthetics');
-  await page.getByLabel(t.date).fill(daysAhead(7));
+  // A Wednesday: the lab is open then (content/site.yaml).
+  await page.getByLabel(t.date).fill(next(3));
   await page.getByLabel(t.time).fill('10:30');
   await page.getByLabel(t.message).fill('My lower denture is loose.');
 }
@@ -176,17 +178,45 @@ test.describe('the appointment form', () => {
     await expect(page.getByLabel(text.en.name)).toHaveValue('Anna de Vries');
   });
 
-  test('offers the services on a placeholder that cannot be chosen, and no date before today', async ({ page }) => {
+  test('offers the services on a placeholder that cannot be chosen, and no date before today in the Netherlands', async ({ page }) => {
     await openPage(page, '/appointment');
     const select = page.getByRole('combobox', { name: 'Service' });
     await expect(select.locator('option').first()).toBeDisabled();
     await expect(select.locator('option')).toHaveCount(8);
     const min = await page.getByLabel('Preferred date').getAttribute('min');
-    expect(min).toBe(await page.evaluate(() => {
-      const d = new Date();
-      return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-    }));
+    expect(min).toBe(new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Amsterdam' }).format(new Date()));
   });
+
+  for (const lang of ['en', 'nl'] as const) {
+    test(`refuses a Saturday at 22:00 in ${lang}, saying the lab is closed then, and names Friday's hours for a Friday evening`, async ({ page }) => {
+      const t = text[lang];
+      const m = lang === 'en'
+        ? { closed: 'We are closed on Saturdays. Choose another day.', friday: 'On Fridays we are open from 08:30 to 16:30. Choose a time from 08:30 to 16:15.' }
+        : { closed: 'Op zaterdag zijn wij gesloten. Kies een andere dag.', friday: 'Op vrijdag zijn wij open van 08:30 tot 16:30. Kies een tijd van 08:30 tot en met 16:15.' };
+      const posts: string[] = [];
+      page.on('request', (request) => void (request.method() === 'POST' && posts.push(request.url())));
+      await openPage(page, lang === 'en' ? '/appointment' : '/nl/appointment');
+      await fillAppointment(page, t, 'Anna de Vries');
+      const date = page.getByLabel(t.date);
+      const time = page.getByLabel(t.time);
+      await date.fill(next(6));
+      await time.fill('22:00');
+      await page.getByRole('button', { name: t.book }).click();
+      await expect(date).toBeFocused();
+      await expect(date).toHaveAttribute('aria-invalid', 'true');
+      await expect(date).toHaveAccessibleDescription(m.closed);
+      // The time is judged on a day the lab is open: a Friday evening is after its hours.
+      await date.fill(next(5));
+      await expect(time).toHaveAccessibleDescription(m.friday);
+      await expect(date).not.toHaveAttribute('aria-invalid', 'true');
+      // The time input is bounded by the chosen day's hours.
+      await expect(time).toHaveAttribute('min', '08:30');
+      await expect(time).toHaveAttribute('max', '16:15');
+      expect(posts).toEqual([]);
+      await time.fill('16:15');
+      await expect(time).not.toHaveAttribute('aria-invalid', 'true');
+    });
+  }
 
   test('loads the schemas only once the visitor touches the form', async ({ page }) => {
     const scripts: string[] = [];
