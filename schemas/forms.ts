@@ -84,9 +84,10 @@ const appointmentFields = (now: () => Date) => ({
 export const AppointmentRequest = z.object(appointmentFields(() => new Date()));
 export type AppointmentRequest = z.infer<typeof AppointmentRequest>;
 
+let clock: Intl.DateTimeFormat | undefined;
 /** The time (HH:MM) in the Netherlands at `now`, whatever the server's time zone. */
 function timeInNetherlands(now: Date): string {
-  return new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Amsterdam', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(now);
+  return (clock ??= new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Amsterdam', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })).format(now);
 }
 
 /** Why a date and time cannot be booked: the field it concerns, the UI key of its message and the values the message names. */

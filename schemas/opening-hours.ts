@@ -14,9 +14,12 @@ export type WeekHours = readonly DayHours[];
 /** The last appointment starts this many minutes before closing, one step of the form's time input. */
 export const lastSlotMinutes = 15;
 
+// Made once: the server asks for every appointment, and making a formatter costs far more than using one.
+let calendar: Intl.DateTimeFormat | undefined;
+
 /** Today's date in the Netherlands as YYYY-MM-DD, whatever the visitor's or the server's time zone: a preferred date before it is refused. */
 export function todayInNetherlands(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Amsterdam' }).format(now);
+  return (calendar ??= new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Amsterdam' })).format(now);
 }
 
 /** The hours of the weekday a YYYY-MM-DD date falls on. */
