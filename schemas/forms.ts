@@ -1,17 +1,13 @@
 import { isValidPhoneNumber } from 'libphonenumber-js/max';
 import * as z from 'zod/mini';
 import { appointmentServices } from './appointment-services.ts';
+import { hoursOn, lastSlot, todayInNetherlands, type WeekHours } from './opening-hours.ts';
 
 // The browser and the server check a submission with these same schemas, so they give the same
 // verdict. zod/mini keeps the browser's share small; each message is a key of the UI dictionary
 // (content/ui.yaml), shown in the visitor's language.
 
-export { appointmentServices };
-
-/** Today's date in the Netherlands as YYYY-MM-DD: a preferred date before it is refused. */
-export function todayInNetherlands(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Amsterdam', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
+export { appointmentServices, todayInNetherlands };
 
 const required = 'validation.required';
 const tooLong = 'validation.tooLong';
@@ -70,20 +66,72 @@ export const Phone = z.string(required).check(
   z.refine((value) => isValidPhoneNumber(value.replace(/^00/, '+'), 'NL'), 'validation.phone'),
 );
 
-/** The appointment request, with the payload names of the specification (`POST /api/AppointmentBooking.php`). */
-export const AppointmentRequest = z.object({
+/** The appointment request's fields, a date before today in the Netherlands at `now()` refused. */
+const appointmentFields = (now: () => Date) => ({
   FullName: line(100),
   EmailAddress: Email,
   PhoneNumber: Phone,
   Service: z.enum(appointmentServices, 'validation.service'),
   PreferredDate: z.string('validation.date').check(
     z.refine(isCalendarDate, { message: 'validation.date', abort: true }),
-    z.refine((value) => value >= todayInNetherlands(), 'validation.datePast'),
+    z.refine((value) => value >= todayInNetherlands(now()), 'validation.datePast'),
   ),
   PreferredTime: z.string('validation.time').check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'validation.time')),
   AdditionalMessage: optionalText(2000),
 });
+
+/** The appointment request, with the payload names of the specification (`POST /api/AppointmentBooking.php`). */
+export const AppointmentRequest = z.object(appointmentFields(() => new Date()));
 export type AppointmentRequest = z.infer<typeof AppointmentRequest>;
+
+let clock: Intl.DateTimeFormat | undefined;
+/** The time (HH:MM) in the Netherlands at `now`, whatever the server's time zone. */
+function timeInNetherlands(now: Date): string {
+  return (clock ??= new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Amsterdam', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })).format(now);
+}
+
+/** Why a date and time cannot be booked: the field it concerns, the UI key of its message and the values the message names. */
+export interface SlotProblem {
+  field: 'PreferredDate' | 'PreferredTime';
+  key: 'validation.dayClosed' | 'validation.timeOutsideHours' | 'validation.timePast';
+  vars: { date: string; opens?: string; closes?: string; last?: string };
+}
+
+/**
+ * What stands in the way of an appointment on `date` (a real date, today or later) at `time` (HH:MM, or
+ * anything else when not yet chosen): a closed day, a time outside that day's hours (the last start a
+ * quarter before closing), or a time already past today, compared on the Netherlands' wall clock.
+ */
+export function slotProblem(date: string, time: unknown, week: WeekHours, now: Date = new Date()): SlotProblem | undefined {
+  const { opens, closes } = hoursOn(date, week);
+  if (!opens || !closes) return { field: 'PreferredDate', key: 'validation.dayClosed', vars: { date } };
+  if (typeof time !== 'string' || !/^([01]\d|2[0-3]):[0-5]\d$/.test(time)) return undefined;
+  const last = lastSlot(closes);
+  if (time < opens || time > last) return { field: 'PreferredTime', key: 'validation.timeOutsideHours', vars: { date, opens, closes, last } };
+  if (date === todayInNetherlands(now) && time <= timeInNetherlands(now)) return { field: 'PreferredTime', key: 'validation.timePast', vars: { date } };
+  return undefined;
+}
+
+/**
+ * The appointment request as the lab can take it: on a day it is open and within that day's hours (`week`,
+ * from site settings), not already past in the Netherlands at `now()`. A closed day is the date's problem,
+ * a time outside the hours the time's; each names the day and its hours (the issue's `params`).
+ */
+export function bookableAppointment(week: WeekHours, now: () => Date = () => new Date()) {
+  return z.object(appointmentFields(now)).check(
+    z.superRefine(
+      (value, ctx) => {
+        // The shape's own checks may have failed: nothing of the value is taken for granted.
+        const { PreferredDate: date, PreferredTime: time } = (value ?? {}) as Partial<Record<string, unknown>>;
+        if (typeof date !== 'string' || !isCalendarDate(date) || date < todayInNetherlands(now())) return;
+        const problem = slotProblem(date, time, week, now());
+        if (problem) ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.key, params: problem.vars, input: value });
+      },
+      // Also beside a missing field, so a closed day is named on the first attempt.
+      { when: () => true },
+    ),
+  );
+}
 
 /** A dentist's order request; the file is checked apart, by its content (src/server/uploads.ts). */
 export const OrderRequest = z.object({
@@ -117,8 +165,13 @@ export const TestimonialRequest = z.object({
 });
 export type TestimonialRequest = z.infer<typeof TestimonialRequest>;
 
-/** The site's forms by the schema that checks them, as the browser and the server both use them. */
+/** The site's forms by the schema that checks them; `formSchemasFor` binds the appointment to the opening hours. */
 export const formSchemas = { appointment: AppointmentRequest, contact: ContactRequest, order: OrderRequest, testimonial: TestimonialRequest };
+
+/** The schemas the browser and the server check a submission with: the appointment within the lab's opening hours. */
+export function formSchemasFor(week: WeekHours, now?: () => Date) {
+  return { ...formSchemas, appointment: bookableAppointment(week, now) };
+}
 /** One of the site's forms. */
 export type FormKind = keyof typeof formSchemas;
 /** What a form's schema makes of an accepted submission. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Lang } from './common.ts';
+import { OpeningDay } from './site.ts';
 
 // The contract between `npm run build` and the server: `dist/site.json`. The build writes it with this
 // type and the server reads it through this schema, so the two cannot drift apart.
@@ -28,6 +29,7 @@ export const FormsSettings = z.object({
   labEmail: z.email().describe("The lab's public address: the default recipient of notifications and the default From."),
   phone: z.string().min(1).describe("The lab's phone number as people read it, for the confirmation mail."),
   retentionDays: z.int().min(1).describe('Days after which submissions and uploads are deleted.'),
+  openingHours: z.array(OpeningDay).length(7).describe('The opening hours, Monday to Sunday: an appointment must fall within them.'),
   messages: z.record(Lang, Messages).describe('The groups validation, apiErrors, appointmentServices, forms and mail, flattened.'),
 });
 /** The `forms` section of `dist/site.json`. */

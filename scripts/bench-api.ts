@@ -20,7 +20,8 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
-import { appointmentServices, todayInNetherlands } from '../schemas/forms.ts';
+import { appointmentServices } from '../schemas/forms.ts';
+import { hoursOn, lastSlot, todayInNetherlands, type WeekHours } from '../schemas/opening-hours.ts';
 import { createLogger } from '../src/server/log.ts';
 import { startServer, stopServer } from '../src/server/server.ts';
 import { readApiSettings } from '../src/server/settings.ts';
@@ -44,10 +45,23 @@ const lastNames = ['de Vries', 'Jansen', 'Bakker', 'El Amrani', 'Visser', 'Smit'
 const phones = ['06-12345678', '0612345678', '+31 6 12345678', '0031 6 12345678', '020 123 4567', '+44 20 7946 0958', '030-2345678'];
 const times = ['08:30', '09:00', '10:15', '11:45', '13:00', '14:30', '16:00', '17:45'];
 
+/** The days of the next twelve weeks the lab is open (the build's hours), each with the times above that fall within its hours. */
+function openSlots(week: WeekHours): { date: string; times: string[] }[] {
+  const date = new Date(`${todayInNetherlands()}T12:00:00Z`);
+  const slots: { date: string; times: string[] }[] = [];
+  for (let day = 0; day < 84; day++) {
+    date.setUTCDate(date.getUTCDate() + 1);
+    const iso = date.toISOString().slice(0, 10);
+    const { opens, closes } = hoursOn(iso, week);
+    const open = opens && closes ? times.filter((time) => time >= opens && time <= lastSlot(closes)) : [];
+    if (open.length > 0) slots.push({ date: iso, times: open });
+  }
+  return slots;
+}
+
 /** The n-th valid appointment request; its e-mail address carries n, so the database can be checked request by request. */
-function appointment(n: number, today: Date): Record<string, unknown> {
-  const date = new Date(today);
-  date.setUTCDate(date.getUTCDate() + 1 + (n % 60));
+function appointment(n: number, slots: { date: string; times: string[] }[]): Record<string, unknown> {
+  const slot = slots[n % slots.length]!;
   const first = firstNames[n % firstNames.length]!;
   const last = lastNames[Math.floor(n / firstNames.length) % lastNames.length]!;
   return {
@@ -55,8 +69,8 @@ function appointment(n: number, today: Date): Record<string, unknown> {
     EmailAddress: `${first.normalize('NFD').replace(/[^A-Za-z]/g, '').toLowerCase()}.${n}@example.nl`,
     PhoneNumber: phones[n % phones.length],
     Service: appointmentServices[n % appointmentServices.length],
-    PreferredDate: date.toISOString().slice(0, 10),
-    PreferredTime: times[n % times.length],
+    PreferredDate: slot.date,
+    PreferredTime: slot.times[n % slot.times.length],
     AdditionalMessage: n % 3 === 0 ? '' : 'Graag een afspraak in de ochtend. '.repeat(1 + (n % 5)).trim(),
     _hp: '',
     _elapsedMs: 4_000 + (n % 50_000),
@@ -104,8 +118,9 @@ function row(name: string, result: autocannon.Result, before: Sample, after: Sam
 async function bench(): Promise<void> {
   const duration = Number(values.duration);
   const connections = Number(values.connections);
+  let week: WeekHours | undefined;
   try {
-    loadSiteIndex(dist);
+    week = loadSiteIndex(dist).forms.openingHours;
   } catch {
     console.log('no usable build in dist/: building');
     const built = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
@@ -113,7 +128,7 @@ async function bench(): Promise<void> {
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-api-'));
   const server = await startBenchServer(dataDir);
-  const today = new Date(`${todayInNetherlands()}T12:00:00Z`);
+  const slots = openSlots(week ?? loadSiteIndex(dist).forms.openingHours);
   const answered = new Set<number>();
   const statuses = new Map<number, number>();
   const refusals: string[] = [];
@@ -133,7 +148,7 @@ async function bench(): Promise<void> {
           setupRequest: (request, context) => {
             const n = next++;
             (context as { n?: number }).n = n;
-            return { ...request, body: JSON.stringify(appointment(n, today)) };
+            return { ...request, body: JSON.stringify(appointment(n, slots)) };
           },
           onResponse: (status, body, context) => {
             statuses.set(status, (statuses.get(status) ?? 0) + 1);

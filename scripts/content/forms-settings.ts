@@ -20,6 +20,7 @@ export function formsSettings(model: ContentModel): FormsSettings {
     labEmail: site.email,
     phone: site.phone.display,
     retentionDays: site.retentionDays,
+    openingHours: site.openingHours,
     messages: { en: messages('en'), nl: messages('nl') },
   };
 }

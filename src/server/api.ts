@@ -6,8 +6,9 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Lang } from '../../schemas/common.ts';
-import { formSchemas, type FormKind } from '../../schemas/forms.ts';
+import { formSchemasFor, type FormKind } from '../../schemas/forms.ts';
 import type { FormsSettings } from '../../schemas/site-index.ts';
+import { messageVars } from '../shared/field-messages.ts';
 import { langOfPath, localizePath } from '../shared/paths.ts';
 import type { Logger } from './log.ts';
 import { safeHeader } from './mail.ts';
@@ -176,17 +177,18 @@ interface Issue {
   message: string;
   code?: string;
   maximum?: unknown;
+  params?: unknown;
 }
 
-/** The first message of each field, in the visitor's language, with {max} filled in. */
-function fieldErrors(issues: readonly Issue[], t: Translate, known: Record<string, string>): Record<string, string> {
+/** The first message of each field, in the visitor's language, with the values it names ({max}, the day and its hours) filled in. */
+function fieldErrors(issues: readonly Issue[], t: Translate, known: Record<string, string>, lang: Lang): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of issues) {
     const field = String(issue.path[0] ?? '');
     if (field in fields) continue;
     // A schema message is a UI key; zod's own English for a case the schema does not word gets the general text.
     const key = issue.message in known ? issue.message : 'apiErrors.invalid';
-    fields[field] = t(key, issue.code === 'too_big' ? { max: Number(issue.maximum) } : {});
+    fields[field] = t(key, messageVars(issue, lang));
   }
   return fields;
 }
@@ -308,6 +310,8 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions): Prom
     const missing = [...apiMessageKeys, ...mailMessageKeys].filter((key) => forms.messages[lang][key] === undefined);
     if (missing.length > 0) throw new Error(`site.json forms.messages.${lang} lacks ${missing.join(', ')}: rebuild with npm run build`);
   }
+  // An appointment is checked against the lab's opening hours, at the server's clock (the tests' own).
+  const schemas = formSchemasFor(forms.openingHours, () => new Date(now()));
   const labTo = options.labEmail ?? forms.labEmail;
   const setup = { forms, labTo, from: options.mailFrom ?? defaultFrom(forms.siteName, labTo) };
   const origins = new Set([new URL(forms.siteUrl).origin, ...(options.origins ?? [])].map((origin) => origin.toLowerCase()));
@@ -504,8 +508,8 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions): Prom
       return answer(request, reply, 200, 'application/json; charset=utf-8', '{"success":true}');
     }
 
-    const result = formSchemas[endpoint.kind].safeParse(body);
-    const fields = result.success ? {} : fieldErrors(result.error.issues, tr, forms.messages[lang]);
+    const result = schemas[endpoint.kind].safeParse(body);
+    const fields = result.success ? {} : fieldErrors(result.error.issues, tr, forms.messages[lang], lang);
     let accepted: { path: string; filename: string; kind: UploadInfo['kind']; extension: string; size: number } | undefined;
     if (order) {
       const file = order.file;

@@ -22,6 +22,11 @@ export function longDate(iso: string, lang: Lang, options: { weekday?: boolean }
   return formatter(`date.${lang}.${weekday}`, () => new Intl.DateTimeFormat(localeOf[lang], { weekday, day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })).format(date);
 }
 
+/** The weekday a calendar date (`YYYY-MM-DD`) falls on, as a sentence names it: "Saturday", "zaterdag". */
+export function weekdayName(iso: string, lang: Lang): string {
+  return formatter(`weekday.${lang}`, () => new Intl.DateTimeFormat(localeOf[lang], { weekday: 'long', timeZone: 'UTC' })).format(new Date(`${iso}T12:00:00Z`));
+}
+
 /** A file size for people, in decimal units: "840 kB", "2.4 MB" ("2,4 MB" in Dutch). */
 export function fileSize(bytes: number, lang: Lang): string {
   if (bytes < 1_000_000) return `${Math.max(1, Math.round(bytes / 1000))} kB`;

@@ -1,5 +1,5 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import type { BlogCategoryId } from '@generated/manifest.ts';
 import { useT } from '../lib/i18n.tsx';
 import { ArticleCard } from '../features/blog/article-card.tsx';
@@ -23,25 +23,24 @@ export default function BlogPage({ content }: TemplateProps<'blog'>) {
   const search = useSearch({ from });
   const navigate = useNavigate({ from });
   const category = hydrated ? search.category : undefined;
-  // The box keeps its own text while the visitor types; the address follows it without a history entry per key.
-  const [text, setText] = useState(search.q ?? '');
+  // The address is what the box shows (so Back and Forward bring their search back), but for the text just
+  // typed, until the router has written it there; the address follows typing without a history entry per key.
+  const [typed, setTyped] = useState<string | null>(null);
+  const inAddress = search.q ?? '';
+  if (typed !== null && typed === inAddress) setTyped(null);
   const input = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    // Back, forward or a shared link changed the query: the box shows it (unless it is the one being typed in).
-    if (document.activeElement !== input.current) setText(search.q ?? '');
-  }, [search.q]);
-  const query = hydrated ? text : '';
+  const query = hydrated ? (typed ?? inAddress) : '';
   const shown = filterArticles(content.articles, { category, query });
   const ids = { list: useId(), search: useId() };
 
   const go = (next: { category?: BlogCategoryId; q?: string }, replace = false) =>
     void navigate({ search: (prev) => ({ ...prev, ...next }), replace, resetScroll: false });
   const onType = (value: string) => {
-    setText(value);
+    setTyped(value);
     go({ q: value || undefined }, true);
   };
   const clear = () => {
-    setText('');
+    setTyped('');
     go({ category: undefined, q: undefined });
     input.current?.focus();
   };

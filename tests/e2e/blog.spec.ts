@@ -152,6 +152,67 @@ test.describe('the blog list', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('De nieuwste implantaattechnieken in 2025');
   });
 
+  /** The search box, the pressed category, the cards and the address all say the same. */
+  async function expectAgreement(page: Page, expected: { q: string; category: string; label: string; count: number }) {
+    await expect.poll(() => new URL(page.url()).searchParams.get('q') ?? '').toBe(expected.q);
+    expect(new URL(page.url()).searchParams.get('category') ?? '').toBe(expected.category);
+    await expect(page.getByRole('searchbox')).toHaveValue(expected.q);
+    await expect(page.getByRole('group', { name: /filter articles|artikelen filteren/i }).getByRole('button', { pressed: true })).toHaveText(expected.label);
+    await expect(cards(page)).toHaveCount(expected.count);
+  }
+
+  test('after Back and Forward the search box, the category, the cards and the address agree at every step', async ({ page }) => {
+    await page.goto('/blog');
+    await hydrated(page);
+    const box = page.getByRole('searchbox', { name: 'Search articles' });
+    await box.pressSequentially('dentures');
+    await expectAgreement(page, { q: 'dentures', category: '', label: 'All', count: 3 });
+    await filter(page, 'Digital Technologies').click();
+    await expectAgreement(page, { q: 'dentures', category: 'digital_technologies', label: 'Digital Technologies', count: 1 });
+    // Typing again changes this entry of the history rather than adding one; the box keeps the focus.
+    await box.fill('');
+    await box.pressSequentially('digital');
+    await expectAgreement(page, { q: 'digital', category: 'digital_technologies', label: 'Digital Technologies', count: 1 });
+    await expect(box).toBeFocused();
+
+    await page.goBack();
+    await expectAgreement(page, { q: 'dentures', category: '', label: 'All', count: 3 });
+    await page.goForward();
+    await expectAgreement(page, { q: 'digital', category: 'digital_technologies', label: 'Digital Technologies', count: 1 });
+    await filter(page, 'All').click();
+    await expectAgreement(page, { q: 'digital', category: '', label: 'All', count: 2 });
+    await page.goBack();
+    await expectAgreement(page, { q: 'digital', category: 'digital_technologies', label: 'Digital Technologies', count: 1 });
+    await page.goBack();
+    await expectAgreement(page, { q: 'dentures', category: '', label: 'All', count: 3 });
+  });
+
+  test('the language switch of a filtered blog leads to the other language\'s blog with the same category and search', async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto('/blog');
+    await hydrated(page);
+    await filter(page, 'Dental Prosthetics').click();
+    await page.getByRole('searchbox', { name: 'Search articles' }).pressSequentially('kunstgebit');
+    await expect(page).toHaveURL(/q=kunstgebit/);
+    await page.getByRole('banner').locator('a[hreflang="nl"]').click();
+    await expect(page).toHaveURL(/\/nl\/blog\?/);
+    await hydrated(page);
+    await expectAgreement(page, { q: 'kunstgebit', category: 'dental_prosthetics', label: 'Prothetiek', count: 1 });
+    await page.getByRole('group', { name: 'Artikelen filteren' }).getByRole('button', { name: 'Tips voor patiënten', exact: true }).click();
+    await expectAgreement(page, { q: 'kunstgebit', category: 'tips_for_patients', label: 'Tips voor patiënten', count: 1 });
+    await page.getByRole('banner').locator('a[hreflang="en"]').click();
+    await expect(page).toHaveURL(/\/blog\?/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expectAgreement(page, { q: 'kunstgebit', category: 'tips_for_patients', label: 'Tips for Patients', count: 0 });
+  });
+
+  test('a filtered blog opened from a link offers its language switch with the same filter, as a link to open anywhere', async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto('/nl/blog?category=dental_prosthetics&q=kunstgebit');
+    await hydrated(page);
+    await expect(page.getByRole('banner').locator('a[hreflang="en"]')).toHaveAttribute('href', '/blog?category=dental_prosthetics&q=kunstgebit');
+  });
+
   test('the hero offers to book an appointment in the page language', async ({ page }) => {
     await page.goto('/nl/blog');
     await expect(page.getByRole('region', { name: 'Blog en nieuws' }).getByRole('link', { name: 'Afspraak maken' })).toHaveAttribute('href', '/nl/appointment');

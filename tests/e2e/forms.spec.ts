@@ -25,9 +25,10 @@ function stored(marker: string): { kind: string; lang: string; data: Record<stri
   }
 }
 
-/** A date some days ahead, as the date input takes it. */
-function daysAhead(days: number): string {
-  const date = new Date(Date.now() + days * 86_400_000);
+/** The date of the next `weekday` (0 Sunday to 6 Saturday) at least two days ahead, as the date input takes it. */
+function next(weekday: number): string {
+  const date = new Date(Date.now() + 2 * 86_400_000);
+  while (date.getUTCDay() !== weekday) date.setUTCDate(date.getUTCDate() + 1);
   return date.toISOString().slice(0, 10);
 }
 
@@ -57,7 +58,8 @@ async function fillAppointment(page: Page, t: (typeof text)['en' | 'nl'], name: 
   await page.getByLabel(t.email).fill('anna@example.nl');
   await page.getByLabel(t.phone).fill('06-12345678');
   await page.getByRole('combobox', { name: t.service }).selectOption('prosthetics');
-  await page.getByLabel(t.date).fill(daysAhead(7));
+  // A Wednesday: the lab is open then (content/site.yaml).
+  await page.getByLabel(t.date).fill(next(3));
   await page.getByLabel(t.time).fill('10:30');
   await page.getByLabel(t.message).fill('My lower denture is loose.');
 }
@@ -176,17 +178,45 @@ test.describe('the appointment form', () => {
     await expect(page.getByLabel(text.en.name)).toHaveValue('Anna de Vries');
   });
 
-  test('offers the services on a placeholder that cannot be chosen, and no date before today', async ({ page }) => {
+  test('offers the services on a placeholder that cannot be chosen, and no date before today in the Netherlands', async ({ page }) => {
     await openPage(page, '/appointment');
     const select = page.getByRole('combobox', { name: 'Service' });
     await expect(select.locator('option').first()).toBeDisabled();
     await expect(select.locator('option')).toHaveCount(8);
     const min = await page.getByLabel('Preferred date').getAttribute('min');
-    expect(min).toBe(await page.evaluate(() => {
-      const d = new Date();
-      return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-    }));
+    expect(min).toBe(new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Amsterdam' }).format(new Date()));
   });
+
+  for (const lang of ['en', 'nl'] as const) {
+    test(`refuses a Saturday at 22:00 in ${lang}, saying the lab is closed then, and names Friday's hours for a Friday evening`, async ({ page }) => {
+      const t = text[lang];
+      const m = lang === 'en'
+        ? { closed: 'We are closed on Saturdays. Choose another day.', friday: 'On Fridays we are open from 08:30 to 16:30. Choose a time from 08:30 to 16:15.' }
+        : { closed: 'Op zaterdag zijn wij gesloten. Kies een andere dag.', friday: 'Op vrijdag zijn wij open van 08:30 tot 16:30. Kies een tijd van 08:30 tot en met 16:15.' };
+      const posts: string[] = [];
+      page.on('request', (request) => void (request.method() === 'POST' && posts.push(request.url())));
+      await openPage(page, lang === 'en' ? '/appointment' : '/nl/appointment');
+      await fillAppointment(page, t, 'Anna de Vries');
+      const date = page.getByLabel(t.date);
+      const time = page.getByLabel(t.time);
+      await date.fill(next(6));
+      await time.fill('22:00');
+      await page.getByRole('button', { name: t.book }).click();
+      await expect(date).toBeFocused();
+      await expect(date).toHaveAttribute('aria-invalid', 'true');
+      await expect(date).toHaveAccessibleDescription(m.closed);
+      // The time is judged on a day the lab is open: a Friday evening is after its hours.
+      await date.fill(next(5));
+      await expect(time).toHaveAccessibleDescription(m.friday);
+      await expect(date).not.toHaveAttribute('aria-invalid', 'true');
+      // The time input is bounded by the chosen day's hours.
+      await expect(time).toHaveAttribute('min', '08:30');
+      await expect(time).toHaveAttribute('max', '16:15');
+      expect(posts).toEqual([]);
+      await time.fill('16:15');
+      await expect(time).not.toHaveAttribute('aria-invalid', 'true');
+    });
+  }
 
   test('loads the schemas only once the visitor touches the form', async ({ page }) => {
     const scripts: string[] = [];
@@ -204,6 +234,45 @@ test.describe('the appointment form', () => {
     const html = await (await request.get('/nl/appointment')).text();
     expect(html).toMatch(/role="status" aria-live="polite"/);
     expect(html).toMatch(/role="alert" aria-live="assertive"/);
+  });
+});
+
+test.describe('a field focused after a failed submit', () => {
+  const forms = [
+    { path: '/appointment', first: 'Full name', enterIn: 'E-mail address' },
+    { path: '/nl/for-doctors', first: 'Naam tandarts', enterIn: 'E-mailadres' },
+  ];
+  for (const width of [375, 1440]) {
+    for (const form of forms) {
+      test(`shows below the sticky header with its label, within the window, at ${width} px on ${form.path}`, async ({ page }) => {
+        await page.setViewportSize({ width, height: 800 });
+        await openPage(page, form.path);
+        const field = page.getByLabel(form.first);
+        // The visitor has scrolled the first field up to where the header covers it, then presses Enter in a later one.
+        await field.evaluate((el) => window.scrollBy(0, el.getBoundingClientRect().top - 8));
+        await page.getByLabel(form.enterIn).evaluate((el) => el.focus({ preventScroll: true }));
+        await page.keyboard.press('Enter');
+        await expect(field).toBeFocused();
+        const header = (await page.getByRole('banner').boundingBox())!;
+        expect(header.y).toBe(0);
+        const label = page.locator(`label[for="${await field.getAttribute('id')}"]`);
+        for (const box of [(await field.boundingBox())!, (await label.boundingBox())!]) {
+          expect(box.y).toBeGreaterThanOrEqual(header.y + header.height);
+          expect(box.y + box.height).toBeLessThanOrEqual(800);
+        }
+      });
+    }
+  }
+
+  test('nor does the target of an in-page link hide under it', async ({ page }) => {
+    for (const width of [375, 1440]) {
+      await page.setViewportSize({ width, height: 800 });
+      await openPage(page, '/testimonials');
+      await page.evaluate(() => (location.hash = '#submit'));
+      await expect.poll(() => page.evaluate(() => scrollY)).toBeGreaterThan(0);
+      const header = (await page.getByRole('banner').boundingBox())!;
+      expect((await page.locator('#submit').boundingBox())!.y).toBeGreaterThanOrEqual(header.y + header.height);
+    }
   });
 });
 
@@ -300,6 +369,52 @@ test.describe('the dentist order form', () => {
       expect(rows[0]?.upload_name).toBeTruthy();
     });
   }
+
+  for (const lang of ['en', 'nl'] as const) {
+    test(`the file control speaks the page's language in ${lang}: its button, "no file chosen", then the chosen file's name`, async ({ page }) => {
+      const l = lang === 'en'
+        ? { path: '/for-doctors', file: /^File/, choose: 'Choose a file', none: 'No file chosen', chosen: /^Selected: crown-binary\.stl \(\d+ kB\)$/, previous: 'Additional information' }
+        : { path: '/nl/for-doctors', file: /^Bestand/, choose: 'Kies een bestand', none: 'Geen bestand gekozen', chosen: /^Gekozen: crown-binary\.stl \(\d+ kB\)$/, previous: 'Aanvullende informatie' };
+      await page.setViewportSize({ width: 375, height: 800 });
+      await openPage(page, l.path);
+      const input = page.getByLabel(l.file);
+      const field = page.getByRole('main');
+      const button = field.getByText(l.choose, { exact: true });
+      await expect(button).toBeVisible();
+      await expect(field.getByText(l.none, { exact: true })).toBeVisible();
+      // The browser's own "Choose File" / "No file chosen" is not shown; a screen reader hears the field's state.
+      expect(await input.evaluate((el) => getComputedStyle(el).opacity)).toBe('0');
+      await expect(input).toHaveAccessibleDescription(new RegExp(l.none));
+      // Pressing the button is pressing the native control, which lies over it.
+      await button.scrollIntoViewIfNeeded();
+      const box = (await button.boundingBox())!;
+      expect(await page.evaluate(({ x, y }) => (document.elementFromPoint(x, y) as HTMLInputElement | null)?.type, { x: box.x + box.width / 2, y: box.y + box.height / 2 })).toBe('file');
+
+      // From the keyboard the native control takes the focus, and the button shows it.
+      await page.getByRole('textbox', { name: new RegExp(l.previous) }).focus();
+      await page.keyboard.press('Tab');
+      await expect(input).toBeFocused();
+      expect(await button.evaluate((el) => getComputedStyle(el).outlineStyle)).toBe('solid');
+
+      await input.setInputFiles(join(uploads, 'crown-binary.stl'));
+      await expect(field.getByText(l.chosen)).toBeVisible();
+      await expect(field.getByText(l.none, { exact: true })).toHaveCount(0);
+      await expect(input).toHaveAccessibleDescription(new RegExp(`^${l.chosen.source.slice(1, -1)} `));
+    });
+  }
+
+  test('on a 320 px screen the button, "no file chosen" and a long file name wrap rather than being cut off', async ({ page }) => {
+    await page.setViewportSize({ width: 320, height: 800 });
+    await openPage(page, '/nl/for-doctors');
+    /** Whether an element shows all of its text inside the screen. */
+    const whole = (text: string) => page.getByText(text, { exact: false }).evaluate((el) => el.scrollWidth <= el.clientWidth && el.getBoundingClientRect().right <= document.documentElement.clientWidth);
+    expect(await whole('Kies een bestand')).toBe(true);
+    expect(await whole('Geen bestand gekozen')).toBe(true);
+    const name = 'bovenkaak-scan-patient-referentie-2026-11-14-element-16-zirkonia-kroon.stl';
+    await page.getByLabel(/^Bestand/).setInputFiles({ name, mimeType: 'model/stl', buffer: readFileSync(join(uploads, 'crown-binary.stl')) });
+    await expect(page.getByText(`Gekozen: ${name}`)).toBeVisible();
+    expect(await whole(`Gekozen: ${name}`)).toBe(true);
+  });
 
   test('refuses a file that is not what it claims, clears it and says why', async ({ page }) => {
     await openPage(page, '/for-doctors');
@@ -408,6 +523,16 @@ test('on a wide screen the privacy statement lists its sections beside the text,
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
+
+  test("the order form's file control is the browser's own, visible and usable", async ({ page }) => {
+    await page.goto('/nl/for-doctors');
+    const input = page.getByLabel(/^Bestand/);
+    expect(await input.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
+    await expect(page.getByText('Kies een bestand', { exact: true })).toBeHidden();
+    await expect(page.getByText('Geen bestand gekozen', { exact: true })).toBeHidden();
+    await input.setInputFiles(join(uploads, 'crown-binary.stl'));
+    expect(await input.evaluate((el: HTMLInputElement) => el.files?.[0]?.name)).toBe('crown-binary.stl');
+  });
 
   test('a sent form says in the page language that it was not sent, and Back returns to the form as it was filled in', async ({ page }) => {
     const marker = unique();

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { todayInNetherlands } from '../../schemas/forms.ts';
+import type { WeekHours } from '../../schemas/opening-hours.ts';
 import { apiPlugin, type ApiOptions } from '../../src/server/api.ts';
 import { collectingLogger, type LogLine } from '../../src/server/log.ts';
 import { createApp, startServer, stopServer, type ServerOptions } from '../../src/server/server.ts';
@@ -97,10 +98,13 @@ export function postJson(port: number, path: string, body: unknown, headers: Rec
   });
 }
 
-/** Tomorrow in the Netherlands, a date the appointment form accepts. */
-export function tomorrow(): string {
+let week: WeekHours | undefined;
+/** The first day after today in the Netherlands that the lab is open (the fixture build's hours): the appointment form takes it at 10:30. */
+export function openDay(): string {
+  week ??= loadSiteIndex(fixtureDist).forms.openingHours;
   const date = new Date(`${todayInNetherlands()}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + 1);
+  do date.setUTCDate(date.getUTCDate() + 1);
+  while (!week[(date.getUTCDay() + 6) % 7]!.opens);
   return date.toISOString().slice(0, 10);
 }
 
@@ -111,7 +115,7 @@ export function appointment(overrides: Record<string, unknown> = {}): Record<str
     EmailAddress: 'anna@example.nl',
     PhoneNumber: '06-12345678',
     Service: 'crowns_bridges',
-    PreferredDate: tomorrow(),
+    PreferredDate: openDay(),
     PreferredTime: '10:30',
     AdditionalMessage: 'Graag in de ochtend.',
     _hp: '',
@@ -213,6 +217,8 @@ export async function startApiWithStore(
   store: ApiOptions['store'],
   dataDir: string,
   health: ApiOptions['health'] = () => ({ database: null, waiting: 0, givenUp: 0, oldestWaitingAt: null }),
+  /** Further options, such as the clock (`now`). */
+  more: Partial<ApiOptions> = {},
 ): Promise<{ port: number; logs: LogLine[]; stop: () => Promise<void> }> {
   const { logger, lines: logs } = collectingLogger();
   const app = createApp();
@@ -225,6 +231,7 @@ export async function startApiWithStore(
     rateLimit: 100,
     minFillMs: 3000,
     logger,
+    ...more,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   return { port: (app.server.address() as AddressInfo).port, logs, stop: () => app.close() };

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { appointment, contact, orderFields, pendingMails, postJson, send, startApiServer, storedSubmissions, tomorrow, type ApiServer } from '../support/api.ts';
+import { appointment, contact, openDay, orderFields, pendingMails, postJson, send, startApiServer, storedSubmissions, type ApiServer } from '../support/api.ts';
 import { projectRoot } from '../support/fixtures.ts';
 import { attachmentOf, decodeHeader, downPort, header, parsePart, startSmtp, textOf, waitFor, type Received, type Smtp } from '../support/smtp.ts';
 
@@ -56,7 +56,7 @@ describe('delivery through the API', () => {
     expect(header(labMail, 'to')).toBe(LAB);
     expect(header(labMail, 'reply-to')).toBe('Emma Visser <emma@example.com>');
     expect(header(labMail, 'subject')).toBe('Afspraakverzoek van Emma Visser');
-    const date = tomorrow();
+    const date = openDay();
     const text = textOf(labMail);
     expect(text).toContain(
       [
@@ -115,7 +115,7 @@ describe('delivery through the API', () => {
     expect(decodeHeader(header(confirmation, 'subject') ?? '')).toBe('Wij hebben uw afspraakverzoek ontvangen – Tandlab Studio');
     const text = textOf(confirmation);
     expect(text).toMatch(/^Beste Anna de Vries,\n/);
-    expect(text).toContain(`Dienst: Kronen en bruggen: kleurbepaling\nVoorkeursdatum: ${longDate(tomorrow(), 'nl-NL')}\nVoorkeurstijd: 10:30`);
+    expect(text).toContain(`Dienst: Kronen en bruggen: kleurbepaling\nVoorkeursdatum: ${longDate(openDay(), 'nl-NL')}\nVoorkeurstijd: 10:30`);
     expect(text).toContain('Let op: dit is een verzoek en nog geen vaste afspraak. Wij nemen binnen één werkdag contact met u op');
     expect(text).toContain('Bel ons op 030 000 0000 of mail naar info@example.nl.');
     expect(text).toContain('Heeft u dit verzoek niet verstuurd? Dan kunt u deze e-mail negeren.');

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formSchemas, type FormKind } from '../../schemas/forms.ts';
+import { formSchemas, formSchemasFor, type FormKind } from '../../schemas/forms.ts';
+import { messageVars } from '../../src/shared/field-messages.ts';
 import { loadSiteIndex } from '../../src/server/site-index.ts';
 import { appointment, contact, fixtureDist, orderFields, postJson, send, startApiServer, testimonial, type ApiServer, type Reply } from '../support/api.ts';
 import { multipart, uploadFixture } from '../support/uploads.ts';
@@ -9,18 +10,20 @@ import { multipart, uploadFixture } from '../support/uploads.ts';
 // given values a person, a broken client or an attacker could send, and the answer must be exactly what
 // the form's schema says of that value, on that field, in the visitor's language.
 
-const messages = loadSiteIndex(fixtureDist).forms.messages.en;
+const { messages: { en: messages }, openingHours } = loadSiteIndex(fixtureDist).forms;
+const schemas = formSchemasFor(openingHours);
 /** The field messages the API gives for a body, worked out from the schema here. */
 function expectedFields(kind: FormKind, body: Record<string, unknown>): Record<string, string> | null {
-  const result = formSchemas[kind].safeParse(body);
+  const result = schemas[kind].safeParse(body);
   if (result.success) return null;
   const fields: Record<string, string> = {};
   for (const issue of result.error.issues) {
     const field = String(issue.path[0]);
     if (field in fields) continue;
     const key = issue.message in messages ? issue.message : 'apiErrors.invalid';
-    // As the API words it: {max} is filled in for a text that is too long.
-    fields[field] = issue.code === 'too_big' ? messages[key]!.replace('{max}', String(issue.maximum)) : messages[key]!;
+    // As the API words it: {max} of a text that is too long, the day and its hours of an appointment.
+    const vars = messageVars(issue, 'en');
+    fields[field] = messages[key]!.replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
   }
   return fields;
 }
@@ -142,7 +145,7 @@ describe('the schemas themselves, many more cases', () => {
       const valid = { appointment: appointment(), contact: contact(), testimonial: testimonial(), order: orderFields() }[kind];
       fc.assert(
         fc.property(hostile, (value) => {
-          const result = formSchemas[kind].safeParse({ ...valid, [field]: value });
+          const result = schemas[kind].safeParse({ ...valid, [field]: value });
           if (result.success) return;
           for (const issue of result.error.issues) {
             expect(issue.path).toEqual([field]);

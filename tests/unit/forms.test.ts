@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { load } from 'js-yaml';
 import { describe, expect, it } from 'vitest';
 import { AppointmentRequest, ContactRequest, OrderRequest, TestimonialRequest, todayInNetherlands } from '../../schemas/forms.ts';
+import { checkForm } from '../../src/features/forms/form-actions.ts';
 import { projectRoot } from '../support/fixtures.ts';
 
 /** The field errors of a failed check, as `field: message key`. */
@@ -73,6 +74,32 @@ describe('the appointment request', () => {
   });
 });
 
+describe('the appointment request in the browser, within the opening hours', () => {
+  const site = load(readFileSync(join(projectRoot, 'content', 'site.yaml'), 'utf8')) as { openingHours: { opens?: string; closes?: string }[] };
+  const check = (lang: 'en' | 'nl', PreferredDate: string, PreferredTime: string) => checkForm('appointment', { ...appointment, PreferredDate, PreferredTime }, { lang, hours: site.openingHours });
+
+  it('names the closed day in the page\'s language, as a sentence writes it', () => {
+    expect(check('en', '2099-01-03', '22:00')).toEqual({ ok: false, problems: { PreferredDate: { key: 'validation.dayClosed', vars: { date: '2099-01-03', day: 'Saturday' } } } });
+    expect(check('nl', '2099-01-03', '22:00')).toEqual({ ok: false, problems: { PreferredDate: { key: 'validation.dayClosed', vars: { date: '2099-01-03', day: 'zaterdag' } } } });
+  });
+
+  it('names the hours of the day and the last start, a quarter before closing', () => {
+    expect(check('nl', '2099-01-02', '16:30')).toEqual({
+      ok: false,
+      problems: { PreferredTime: { key: 'validation.timeOutsideHours', vars: { date: '2099-01-02', day: 'vrijdag', opens: '08:30', closes: '16:30', last: '16:15' } } },
+    });
+    expect(check('en', '2099-01-02', '08:29')).toMatchObject({ ok: false, problems: { PreferredTime: { key: 'validation.timeOutsideHours' } } });
+    expect(check('en', '2099-01-02', '16:15').ok).toBe(true);
+    expect(check('en', '2099-01-05', '18:15').ok).toBe(true);
+  });
+
+  it('names a closed day at once, beside the fields still empty', () => {
+    const verdict = checkForm('appointment', { PreferredDate: '2099-01-03' }, { lang: 'en', hours: site.openingHours });
+    expect(verdict.ok ? [] : Object.keys(verdict.problems)).toEqual(['FullName', 'EmailAddress', 'PhoneNumber', 'Service', 'PreferredTime', 'PreferredDate']);
+    expect(verdict.ok ? undefined : verdict.problems.PreferredDate?.key).toBe('validation.dayClosed');
+  });
+});
+
 describe('the dentist\'s order request', () => {
   const order = { dentistName: 'J. Bakker', clinicName: 'Tandartspraktijk Centrum', email: 'praktijk@example.nl', phone: '030 123 4567', serviceType: 'Zirconia crown 16' };
 
@@ -107,7 +134,7 @@ describe('the contact and testimonial forms', () => {
 
 describe('the messages', () => {
   it('are all interface strings in both languages', () => {
-    const source = readFileSync(join(projectRoot, 'schemas', 'forms.ts'), 'utf8');
+    const source = ['forms.ts', 'opening-hours.ts'].map((file) => readFileSync(join(projectRoot, 'schemas', file), 'utf8')).join('\n');
     const keys = [...new Set([...source.matchAll(/'(validation\.\w+)'/g)].map((m) => m[1]!))];
     const ui = load(readFileSync(join(projectRoot, 'content', 'ui.yaml'), 'utf8')) as Record<string, Record<string, { en: string; nl: string }>>;
     expect(keys.length).toBeGreaterThan(8);

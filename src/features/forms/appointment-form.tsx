@@ -1,25 +1,31 @@
 import { useState } from 'react';
 import { useHydrated } from '../../lib/use-hydrated.ts';
-import { useT } from '../../lib/i18n.tsx';
+import { useShell, useT } from '../../lib/i18n.tsx';
 import { appointmentServices } from '../../../schemas/appointment-services.ts';
+import { hoursOn, lastSlot, todayInNetherlands } from '../../../schemas/opening-hours.ts';
 import { appointmentServiceLabels } from '../../shared/appointment-services.ts';
 import { SuccessDialog } from './success-dialog.tsx';
 import { Honeypot, RequiredNote, SelectField, SubmitRow, TextAreaField, TextField } from './fields.tsx';
 import { useForm } from './use-form.ts';
 
-/** Today in the visitor's own calendar, as the date input's lower bound. */
-function localToday(): string {
-  const now = new Date();
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-}
-
 /** The appointment request: the specification's seven fields, posted to /api/AppointmentBooking.php. */
 export function AppointmentForm() {
   const t = useT();
+  const { shell } = useShell();
   const [sent, setSent] = useState(false);
-  // Known only in the browser: a date rendered at build time would be stale the next day.
-  const today = useHydrated() ? localToday() : undefined;
-  const form = useForm({ kind: 'appointment', endpoint: '/api/AppointmentBooking.php', onSuccess: () => setSent(true) });
+  // Known only in the browser: a date rendered at build time would be stale the next day. Today is the lab's, in the Netherlands.
+  const today = useHydrated() ? todayInNetherlands() : undefined;
+  // The chosen date's hours bound the time input; the schemas say why a time is refused.
+  const [date, setDate] = useState('');
+  const { opens, closes } = date ? hoursOn(date, shell.site.openingHours) : {};
+  const form = useForm({
+    kind: 'appointment',
+    endpoint: '/api/AppointmentBooking.php',
+    onSuccess: () => {
+      setSent(true);
+      setDate('');
+    },
+  });
 
   return (
     <>
@@ -39,8 +45,8 @@ export function AppointmentForm() {
           options={appointmentServices.map((id) => ({ value: id, label: t(appointmentServiceLabels[id]) }))}
           className="sm:col-span-2"
         />
-        <TextField state={form.field('PreferredDate')} label={t('forms.date')} required type="date" min={today} />
-        <TextField state={form.field('PreferredTime')} label={t('forms.time')} required type="time" step={900} />
+        <TextField state={form.field('PreferredDate')} label={t('forms.date')} required type="date" min={today} onChange={(event) => setDate(event.currentTarget.value)} />
+        <TextField state={form.field('PreferredTime')} label={t('forms.time')} required type="time" step={900} min={opens} max={closes && lastSlot(closes)} />
         <TextAreaField state={form.field('AdditionalMessage')} label={t('forms.message')} placeholder={t('forms.messagePlaceholder')} maxLength={2000} className="sm:col-span-2" />
         <Honeypot />
         <div className="sm:col-span-2">

@@ -1,5 +1,8 @@
 import type { UiKey } from '@generated/manifest.ts';
-import { formSchemas, type FormKind } from '../../../schemas/forms.ts';
+import type { Lang } from '../../../schemas/common.ts';
+import { formSchemasFor, type FormKind } from '../../../schemas/forms.ts';
+import type { WeekHours } from '../../../schemas/opening-hours.ts';
+import { messageVars } from '../../shared/field-messages.ts';
 
 // Loaded on a visitor's first touch of a form, not with the page: the schemas, the phone library and
 // the sending code are the largest part of a form, and most visitors never fill one in.
@@ -9,23 +12,35 @@ export type { FormKind };
 /** A field's problem as a UI key (e.g. `validation.phone`) with the values its text needs. */
 export interface FieldProblem {
   key: UiKey;
-  vars?: Record<string, number>;
+  vars?: Record<string, string | number>;
+}
+
+/** What a check needs beside the values: the page's language (for the words a message names) and the lab's opening hours. */
+export interface CheckContext {
+  lang: Lang;
+  hours: WeekHours;
+}
+
+let bound: { hours: WeekHours; schemas: ReturnType<typeof formSchemasFor> } | undefined;
+/** The schemas bound to these opening hours, made once for the page's (the same object on every check). */
+function schemasFor(hours: WeekHours) {
+  if (bound?.hours !== hours) bound = { hours, schemas: formSchemasFor(hours) };
+  return bound.schemas;
 }
 
 /** The same verdict the server gives: the cleaned data, or the first problem of each field. */
 export type Verdict = { ok: true; data: Record<string, unknown> } | { ok: false; problems: Record<string, FieldProblem> };
 
-/** Checks a form's values with its shared schema. */
-export function checkForm(kind: FormKind, values: Record<string, unknown>): Verdict {
-  const result = formSchemas[kind].safeParse(values);
+/** Checks a form's values with its shared schema, as the server will. */
+export function checkForm(kind: FormKind, values: Record<string, unknown>, context: CheckContext): Verdict {
+  const result = schemasFor(context.hours)[kind].safeParse(values);
   if (result.success) return { ok: true, data: result.data };
   const problems: Record<string, FieldProblem> = {};
   for (const issue of result.error.issues) {
     const field = String(issue.path[0] ?? '');
     if (field in problems) continue;
-    const max = issue.code === 'too_big' ? Number(issue.maximum) : undefined;
     // The schemas word every problem as a UI key (tests/unit/forms.test.ts checks each one exists).
-    problems[field] = { key: issue.message as UiKey, ...(max === undefined ? {} : { vars: { max } }) };
+    problems[field] = { key: issue.message as UiKey, vars: messageVars(issue, context.lang) };
   }
   return { ok: false, problems };
 }
@@ -46,6 +61,7 @@ export type Outcome =
 export interface Submission {
   kind: FormKind;
   values: Record<string, unknown>;
+  context: CheckContext;
   extraProblems: Record<string, FieldProblem>;
   url: string;
   encode?: Encode;
@@ -58,7 +74,7 @@ export interface Submission {
  * a network failure or an answer that is not JSON is a failure without words.
  */
 export async function submit(submission: Submission): Promise<Outcome> {
-  const verdict = checkForm(submission.kind, submission.values);
+  const verdict = checkForm(submission.kind, submission.values, submission.context);
   const problems = { ...(verdict.ok ? {} : verdict.problems), ...submission.extraProblems };
   if (!verdict.ok || Object.keys(problems).length > 0) return { type: 'invalid', problems };
   const request = (submission.encode ?? encodeJson)(verdict.data, submission.spam);

@@ -1,8 +1,7 @@
-import { useRef, useState, type ChangeEvent } from 'react';
+import { useRef, useState } from 'react';
 import { useShell, useT } from '../../lib/i18n.tsx';
-import { Icon } from '../../components/icons.tsx';
 import { useFeedback } from './feedback.tsx';
-import { FieldMessages, Honeypot, RequiredNote, SubmitRow, TextAreaField, TextField } from './fields.tsx';
+import { FileField, Honeypot, RequiredNote, SubmitRow, TextAreaField, TextField } from './fields.tsx';
 import { maxUploadBytes } from '../../shared/upload-limits.ts';
 import { useForm } from './use-form.ts';
 import type { Lang } from '../../../schemas/common.ts';
@@ -54,8 +53,7 @@ export function OrderForm() {
     },
   });
 
-  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
-    const selected = event.currentTarget.files?.[0];
+  const takeFile = async (selected: File | undefined) => {
     chosen.current = null;
     setFile(null);
     if (!selected) return;
@@ -90,34 +88,18 @@ export function OrderForm() {
       <TextField state={form.field('patientName', { hint: true })} label={t('forms.patientName')} hint={t('forms.patientNameHint')} type="text" autoComplete="off" maxLength={100} />
       <TextField state={form.field('patientAge')} label={t('forms.patientAge')} type="number" inputMode="numeric" min={0} max={120} step={1} />
       <TextAreaField state={form.field('additionalInfo')} label={t('forms.additionalInfo')} placeholder={t('forms.additionalInfoPlaceholder')} maxLength={3000} className="sm:col-span-2" />
-      <div className="sm:col-span-2">
-        <label htmlFor={fileState.control.id} className="field-label">
-          {t('forms.file')}
-          <span className="ml-0.5 text-coral" aria-hidden="true">
-            *
-          </span>
-        </label>
-        <input
-          ref={fileInput}
-          type="file"
-          {...fileState.control}
-          name="file"
-          required
-          accept=".pdf,.jpg,.jpeg,.png,.docx,.stl"
-          onChange={(event) => void onFile(event)}
-          className="field-input cursor-pointer file:mr-4 file:rounded-full file:border-0 file:bg-mint file:px-4 file:py-2 file:font-semibold file:text-deep hover:file:bg-sea/30"
-        />
-        {file ? (
-          <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
-            <Icon name="check" className="size-4 text-teal" aria-hidden="true" />
-            <span>{t('forms.fileChosen', { name: file.name, size: file.size })}</span>
-            <button type="button" className="link" onClick={clearFile}>
-              {t('forms.fileRemove')}
-            </button>
-          </p>
-        ) : null}
-        <FieldMessages state={fileState} hint={t('forms.fileHint')} />
-      </div>
+      <FileField
+        state={fileState}
+        label={t('forms.file')}
+        required
+        hint={t('forms.fileHint')}
+        inputRef={fileInput}
+        accept=".pdf,.jpg,.jpeg,.png,.docx,.stl"
+        onChange={(event) => void takeFile(event.currentTarget.files?.[0])}
+        chosen={file ? t('forms.fileChosen', { name: file.name, size: file.size }) : null}
+        onRemove={clearFile}
+        className="sm:col-span-2"
+      />
       <Honeypot />
       <div className="sm:col-span-2">
         <SubmitRow sending={form.sending || checking} label={t('forms.submitOrder')} sendingLabel={checking ? t('common.loading') : t('forms.submitting')} />

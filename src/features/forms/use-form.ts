@@ -57,7 +57,8 @@ export function readForm(form: HTMLFormElement): Record<string, unknown> {
  * typed is never lost on an error, and `form.reset()` clears it after a success.
  */
 export function useForm<K extends FormKind>(options: FormOptions<K>) {
-  const { lang } = useShell();
+  const { lang, shell } = useShell();
+  const context = { lang, hours: shell.site.openingHours };
   const t = useT();
   const { notify } = useFeedback();
   const formId = useId();
@@ -98,7 +99,7 @@ export function useForm<K extends FormKind>(options: FormOptions<K>) {
     const form = formRef.current;
     if (!attempted.current || !form) return;
     void loadActions().then(({ checkForm }) => {
-      const verdict = checkForm(latest.current.kind, values(form));
+      const verdict = checkForm(latest.current.kind, values(form), context);
       show({ ...(verdict.ok ? {} : verdict.problems), ...extraProblems() });
     });
   };
@@ -113,6 +114,7 @@ export function useForm<K extends FormKind>(options: FormOptions<K>) {
       const outcome = await submit({
         kind,
         values: values(form),
+        context,
         extraProblems: extraProblems(),
         url: `${endpoint}?lang=${lang}`,
         encode,
