@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { langOfPath } from '../../src/shared/paths.ts';
-import { openPage, pages } from './site.ts';
+import { kinds, openPage, pages } from './site.ts';
 
 /**
  * Every visible link and button (or what the selector picks) with visible text, with that text and the
@@ -41,6 +41,30 @@ async function controlNames(page: Page, selector = 'a[href], button, [role="butt
   await cdp.detach();
   return texts.flatMap((text, i) => (text && names.has(i) ? [{ text, name: names.get(i)! }] : []));
 }
+
+/** Whether the name holds the visible text: its words in order and whole, in any case and spacing ("EN" is not in "English"). */
+const holds = (name: string, text: string) =>
+  new RegExp(`(?<![\\p{L}\\p{N}])${text.split(/\s+/).map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s*')}(?![\\p{L}\\p{N}])`, 'iu').test(name);
+
+test.describe('label in name (WCAG 2.5.3)', () => {
+  for (const path of [...kinds, '/nope', '/nl/nope', '/blog/nope']) {
+    test(`${path}: every link and button with visible text has that text in its accessible name`, async ({ page }) => {
+      await openPage(page, path);
+      const controls = await controlNames(page);
+      // The header's items are among them: the check found the page's controls.
+      expect(controls.length).toBeGreaterThan(10);
+      const faults = controls.filter(({ text, name }) => !holds(name, text)).map(({ text, name }) => `"${text}" is named "${name}"`);
+      expect(faults).toEqual([]);
+    });
+  }
+
+  test('the language switch shows NL or EN, is named with it and says what it does in the page\'s language', async ({ page }) => {
+    await openPage(page, '/services/zirconia');
+    await expect(page.getByRole('banner').getByRole('link', { name: 'NL, this page in Dutch', exact: true })).toHaveText('NL');
+    await openPage(page, '/nl/services/zirconia');
+    await expect(page.getByRole('banner').getByRole('link', { name: 'EN, deze pagina in het Engels', exact: true })).toHaveText('EN');
+  });
+});
 
 test.describe('links that open a new tab', () => {
   const newTab = { en: '(opens in a new tab)', nl: '(opent in een nieuw tabblad)' };

@@ -3,22 +3,19 @@ import { useShell, useT } from '../../lib/i18n.tsx';
 import { twinPath } from '../../shared/paths.ts';
 import { Icon } from '../../components/icons.tsx';
 
-/** EN/NL: the same page in the other language, named in that language. */
+/**
+ * EN/NL: the same page in the other language. Its name starts with the code it shows, so voice
+ * control users can say what they see, and says in the page's language what it does.
+ */
 export function LanguageSwitch({ className = '' }: { className?: string }) {
   const { lang } = useShell();
   const t = useT();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const other = lang === 'en' ? 'nl' : 'en';
   return (
-    <Link
-      to={twinPath(pathname)}
-      hrefLang={other}
-      lang={other}
-      className={`lang-switch ${className}`}
-      aria-label={t('nav.switchLanguageHint')}
-    >
+    <Link to={twinPath(pathname)} hrefLang={other} className={`lang-switch ${className}`} aria-label={t('nav.switchLanguageHint')}>
       <Icon name="globe" className="size-4" />
-      <span aria-hidden="true">{t('nav.switchLanguageShort')}</span>
+      {t('nav.switchLanguageShort')}
     </Link>
   );
 }
