@@ -1,6 +1,7 @@
 import { Link, useRouterState } from '@tanstack/react-router';
 import { useShell, useT } from '../../lib/i18n.tsx';
-import { twinPath } from '../../shared/paths.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
+import { localizePath, twinPath } from '../../shared/paths.ts';
 import { Icon } from '../../components/icons.tsx';
 
 /**
@@ -11,9 +12,12 @@ export function LanguageSwitch({ className = '' }: { className?: string }) {
   const { lang } = useShell();
   const t = useT();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
+  // One not-found page is prerendered for every missing path, so its own path is known only once it is live.
+  const missing = useRouterState({ select: (s) => s.matches.at(-1)?.routeId === '/{-$lang}' || s.matches.at(-1)?.status === 'notFound' });
+  const live = useHydrated();
   const other = lang === 'en' ? 'nl' : 'en';
   return (
-    <Link to={twinPath(pathname)} hrefLang={other} className={`lang-switch ${className}`} aria-label={t('nav.switchLanguageHint')}>
+    <Link to={missing && !live ? localizePath('/', other) : twinPath(pathname)} hrefLang={other} className={`lang-switch ${className}`} aria-label={t('nav.switchLanguageHint')}>
       <Icon name="globe" className="size-4" />
       {t('nav.switchLanguageShort')}
     </Link>
