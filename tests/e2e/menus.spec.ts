@@ -73,3 +73,66 @@ test.describe('the services mega-menu on the way to its panel (1440 px)', () => 
     await expect(first).toBeHidden();
   });
 });
+
+test.describe('the mobile menu at 375 px', () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  /** The look of a link, as far as it can mark the current page. */
+  const look = (link: Locator) =>
+    link.evaluate((el) => {
+      const s = getComputedStyle(el);
+      return [s.color, s.fontWeight, s.textDecorationLine, s.borderInlineStartWidth, s.borderInlineStartColor, s.backgroundColor].join(' ');
+    });
+
+  test('offers the booking action, which leads to the appointment page', async ({ page }) => {
+    await openPage(page, '/about');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Main menu' });
+    const book = dialog.getByRole('link', { name: 'Book an appointment', exact: true });
+    await expect(book).toBeVisible();
+    await book.click();
+    await expect(page).toHaveURL(/\/appointment$/);
+    await expect(dialog).toBeHidden();
+  });
+
+  test("offers the lab's phone number as a link that calls it, in Dutch too", async ({ page }) => {
+    await openPage(page, '/nl/blog');
+    await page.getByRole('button', { name: 'Menu openen' }).click();
+    const phone = page.getByRole('dialog', { name: 'Hoofdmenu' }).getByRole('link', { name: '030 000 0000', exact: true });
+    await expect(phone).toBeVisible();
+    await expect(phone).toHaveAttribute('href', 'tel:+31300000000');
+  });
+
+  test('marks the current page, visibly and for screen readers', async ({ page }) => {
+    await openPage(page, '/nl/contact');
+    await page.getByRole('button', { name: 'Menu openen' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Hoofdmenu' });
+    const current = dialog.getByRole('link', { name: 'Contact', exact: true });
+    await expect(current).toHaveAttribute('aria-current', 'page');
+    await expect(dialog.locator('[aria-current]')).toHaveCount(1);
+    expect(await look(current)).not.toBe(await look(dialog.getByRole('link', { name: 'Blog', exact: true })));
+  });
+
+  test('marks the current service inside the services accordion, which opens on it', async ({ page }) => {
+    await openPage(page, '/services/zirconia');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Main menu' });
+    await expect(dialog.getByRole('button', { name: 'Show the services menu' })).toHaveAttribute('aria-expanded', 'true');
+    const current = dialog.getByRole('link', { name: 'Zirconia crowns and bridges', exact: true });
+    await expect(current).toBeVisible();
+    await expect(current).toHaveAttribute('aria-current', 'page');
+    await expect(dialog.locator('[aria-current]')).toHaveCount(1);
+    expect(await look(current)).not.toBe(await look(dialog.getByRole('link', { name: 'Veneers', exact: true })));
+  });
+});
+
+test.describe('the current page', () => {
+  for (const path of ['/nl/contact', '/services/zirconia'] as const) {
+    test(`on ${path}, only links to ${path} are marked as the current page`, async ({ page }) => {
+      await openPage(page, path);
+      const current = page.locator('[aria-current="page"]');
+      await expect(current.first()).toBeAttached();
+      expect(new Set(await current.evaluateAll((links) => links.map((link) => link.getAttribute('href'))))).toEqual(new Set([path]));
+    });
+  }
+});
