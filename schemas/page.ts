@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Cta, Hero, Localized, LocalizedList, RichText, Seo, Slug, TextBlock } from './common.ts';
+import { Cta, Hero, Href, Localized, LocalizedList, RichText, Seo, Slug, TextBlock } from './common.ts';
 import { CtaSection, FeatureSection, FormIntro, SectionLink, Slide } from './sections.ts';
 
 const PagePath = z
@@ -196,7 +196,17 @@ export const NotFoundPage = z
     id: pageId('not-found'),
     name: pageBase.name,
     seo: Seo,
-    hero: Hero,
+    hero: Hero.describe('Heading, text, picture and the button home.'),
+    ways: z
+      .strictObject({
+        title: Localized.describe('Heading above the links.'),
+        links: z
+          .array(z.strictObject({ label: Localized.describe('The link text.'), text: Localized.describe('One line on what the visitor finds there.'), href: Href }))
+          .min(1)
+          .max(4)
+          .describe('The pages to go on to, in order.'),
+      })
+      .describe('Where a visitor can go on from here, besides home.'),
   })
   .describe('The not-found page (content/pages/not-found.yaml).');
 

@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useShell, useT } from '../lib/i18n.tsx';
 import { Hero } from '../components/hero.tsx';
 import { Icon } from '../components/icons.tsx';
+import { NewTabLink } from '../components/new-tab-link.tsx';
 import { ContactForm } from '../features/forms/contact-form.tsx';
 import { FeedbackProvider } from '../features/forms/feedback.tsx';
 import { FormCard } from '../features/forms/form-card.tsx';
@@ -120,10 +121,9 @@ function LabMap({ title, text, address, geo }: { title: string; text: string; ad
                   <button type="button" className="btn btn-primary noscript:hidden" onClick={() => setShown(true)}>
                     {t('contact.mapShow')}
                   </button>
-                  <a href={open} className="btn btn-secondary" target="_blank" rel="noopener noreferrer">
+                  <NewTabLink href={open} className="btn btn-secondary">
                     {t('contact.openInMaps')}
-                    <span className="sr-only"> ({t('common.opensInNewTab')})</span>
-                  </a>
+                  </NewTabLink>
                 </p>
               </div>
             </div>

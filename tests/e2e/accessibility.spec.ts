@@ -3,7 +3,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { kinds, openPage } from './site.ts';
 
 test.describe('accessibility (axe, WCAG 2.2 AA)', () => {
-  for (const path of kinds) {
+  // The not-found pages of both kinds, in both languages, besides a page of every kind.
+  for (const path of [...kinds, '/nope', '/nl/nope', '/blog/nope', '/nl/blog/nope']) {
     test(`${path} has no violations`, async ({ page }) => {
       await page.goto(path, { waitUntil: 'networkidle' });
       const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();

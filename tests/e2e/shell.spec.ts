@@ -5,7 +5,7 @@ test.describe('the language switch', () => {
   for (const [from, to] of [['/services/zirconia', '/nl/services/zirconia'], ['/nl/about', '/about'], ['/', '/nl'], ['/nl', '/']] as const) {
     test(`goes from ${from} to the same page in the other language, ${to}`, async ({ page }) => {
       await openPage(page, from);
-      const other = from.startsWith('/nl') ? 'This page in English' : 'Deze pagina in het Nederlands';
+      const other = from.startsWith('/nl') ? 'EN, deze pagina in het Engels' : 'NL, this page in Dutch';
       await page.getByRole('banner').getByRole('link', { name: other }).click();
       await expect(page).toHaveURL(new RegExp(`${to.replace(/\//g, '\\/')}$`));
       await expect(page.locator('html')).toHaveAttribute('lang', to.startsWith('/nl') ? 'nl' : 'en');

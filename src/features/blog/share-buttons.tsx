@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useT } from '../../lib/i18n.tsx';
 import { Icon, LineIcon } from '../../components/icons.tsx';
+import { NewTabLink } from '../../components/new-tab-link.tsx';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 
 const icons = {
@@ -42,11 +43,10 @@ export function ShareButtons({ url, title }: { url: string; title: string }) {
           </button>
         </li>
         <li>
-          <a href={`https://www.linkedin.com/sharing/share-offsite/?url=${encodeURIComponent(url)}`} target="_blank" rel="noopener noreferrer" className="share-button">
+          <NewTabLink href={`https://www.linkedin.com/sharing/share-offsite/?url=${encodeURIComponent(url)}`} className="share-button">
             <LineIcon d={icons.linkedIn} />
             {t('blog.shareLinkedIn')}
-            <span className="sr-only"> {t('common.opensInNewTab')}</span>
-          </a>
+          </NewTabLink>
         </li>
         <li>
           {canShare ? (

@@ -1,29 +1,34 @@
 import { Link, useRouterState } from '@tanstack/react-router';
 import { useShell, useT } from '../../lib/i18n.tsx';
-import { twinPath } from '../../shared/paths.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
+import { localizePath, twinPath } from '../../shared/paths.ts';
 import { Icon } from '../../components/icons.tsx';
 
-/** EN/NL: the same page in the other language, named in that language, with the same query (the blog's filter and search). */
+/**
+ * EN/NL: the same page in the other language, with the same query (the blog's filter and search). Its
+ * name starts with the code it shows, so voice control users can say what they see, and says in the
+ * page's language what it does.
+ */
 export function LanguageSwitch({ className = '' }: { className?: string }) {
   const { lang } = useShell();
   const t = useT();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const query = useRouterState({ select: (s) => s.location.search });
-  // The prerendered page was built without a query: it joins the link once React has taken over, so the HTML matches.
-  const search = useHydrated() ? query : {};
+  // One not-found page is prerendered for every missing path, so its own path is known only once it is live.
+  const missing = useRouterState({ select: (s) => s.matches.at(-1)?.routeId === '/{-$lang}' || s.matches.at(-1)?.status === 'notFound' });
+  // The prerendered page was built without a query either: both join the link once React has taken over, so the HTML matches.
+  const live = useHydrated();
   const other = lang === 'en' ? 'nl' : 'en';
   return (
     <Link
-      to={twinPath(pathname)}
-      search={search}
+      to={missing && !live ? localizePath('/', other) : twinPath(pathname)}
+      search={live ? query : {}}
       hrefLang={other}
-      lang={other}
       className={`lang-switch ${className}`}
       aria-label={t('nav.switchLanguageHint')}
     >
       <Icon name="globe" className="size-4" />
-      <span aria-hidden="true">{t('nav.switchLanguageShort')}</span>
+      {t('nav.switchLanguageShort')}
     </Link>
   );
 }

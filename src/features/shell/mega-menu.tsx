@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
+import { useCallback, useEffect, useId, useRef } from 'react';
 import { useShell, useT } from '../../lib/i18n.tsx';
 import { useOpenUntilNavigation } from '../../lib/use-open-until-navigation.ts';
 import { Icon } from '../../components/icons.tsx';
@@ -10,9 +10,20 @@ import type { ResolvedLink } from '../../shared/content-types.ts';
 export const closeDelayMs = 200;
 
 /**
+ * A safe triangle: whether the pointer, which left the item at (x0, y0), is inside the triangle between that
+ * point and the panel's top corners, on its way to the panel (across the header's other items, maybe).
+ */
+function towardsPanel(x: number, y: number, [x0, y0]: readonly [number, number], { left, right, top }: DOMRect): boolean {
+  const across = (x - x0) * (top - y0);
+  const down = y - y0;
+  return down > 0 && y <= top && across >= down * (left - x0) && across <= down * (right - x0);
+}
+
+/**
  * The services item of the desktop header: a link to the overview plus a disclosure button for
  * the mega-menu. The panel opens on hover and on the button; it closes 200 ms after the pointer
- * leaves the item and its panel, on Escape (focus returns to the button) and on navigation.
+ * leaves the item and its panel (or stops on its way from the item to the panel), on Escape (focus
+ * returns to the button) and on navigation.
  */
 export function MegaMenu({ item }: { item: ResolvedLink }) {
   const { shell } = useShell();
@@ -21,20 +32,26 @@ export function MegaMenu({ item }: { item: ResolvedLink }) {
   // A click on a panel the pointer just opened keeps it open; only a click on a clicked-open panel closes it.
   const openedByHover = useRef(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // Where the pointer left the item, while the panel waits to close.
+  const leftAt = useRef<[x: number, y: number] | null>(null);
   const button = useRef<HTMLButtonElement>(null);
   const wrapper = useRef<HTMLLIElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
   const panelId = useId();
 
-  const cancelClose = () => clearTimeout(timer.current);
+  const cancelClose = () => {
+    clearTimeout(timer.current);
+    leftAt.current = null;
+  };
   const openNow = (byHover = false) => {
     cancelClose();
     if (!open) openedByHover.current = byHover;
     setOpen(true);
   };
-  const closeLater = () => {
-    cancelClose();
+  const closeLater = useCallback(() => {
+    clearTimeout(timer.current);
     timer.current = setTimeout(() => setOpen(false), closeDelayMs);
-  };
+  }, [setOpen]);
 
   useEffect(() => () => clearTimeout(timer.current), []);
   useEffect(() => {
@@ -49,18 +66,28 @@ export function MegaMenu({ item }: { item: ResolvedLink }) {
     const onPointer = (event: Event) => {
       if (!wrapper.current?.contains(event.target as Node)) setOpen(false);
     };
+    // Each move on the way to the panel gives the pointer the delay again.
+    const onMove = ({ clientX: x, clientY: y }: PointerEvent) => {
+      if (leftAt.current && towardsPanel(x, y, leftAt.current, panel.current!.getBoundingClientRect())) closeLater();
+    };
     document.addEventListener('keydown', onKey);
     document.addEventListener('pointerdown', onPointer);
     document.addEventListener('focusin', onPointer);
+    document.addEventListener('pointermove', onMove);
     return () => {
       document.removeEventListener('keydown', onKey);
       document.removeEventListener('pointerdown', onPointer);
       document.removeEventListener('focusin', onPointer);
+      document.removeEventListener('pointermove', onMove);
     };
-  }, [open, setOpen]);
+  }, [open, setOpen, closeLater]);
 
   return (
-    <li ref={wrapper} className="flex items-center" onPointerEnter={(e) => e.pointerType === 'mouse' && openNow(true)} onPointerLeave={(e) => e.pointerType === 'mouse' && closeLater()}>
+    <li ref={wrapper} className="flex items-center" onPointerEnter={(e) => e.pointerType === 'mouse' && openNow(true)} onPointerLeave={(e) => {
+        if (e.pointerType !== 'mouse') return;
+        leftAt.current = [e.clientX, e.clientY];
+        closeLater();
+      }}>
       <SiteLink href={item.href} className="nav-link pr-1">
         {item.label}
       </SiteLink>
@@ -79,7 +106,7 @@ export function MegaMenu({ item }: { item: ResolvedLink }) {
       >
         <Icon name="chevronDown" className={`size-4 transition-transform motion-reduce:transition-none ${open ? 'rotate-180' : ''}`} />
       </button>
-      <div id={panelId} hidden={!open} className="mega-panel">
+      <div ref={panel} id={panelId} hidden={!open} className="mega-panel">
         <div className="grid grid-cols-5 gap-6">
           {shell.navigation.megaMenu.map((group) => (
             <div key={group.title}>

@@ -1,20 +1,26 @@
+import { useRouterState } from '@tanstack/react-router';
 import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useShell, useT } from '../../lib/i18n.tsx';
 import { Icon } from '../../components/icons.tsx';
-import { LinkList } from '../../components/link-list.tsx';
 import { SiteLink } from '../../components/site-link.tsx';
+import { localizePath } from '../../shared/paths.ts';
 import { LanguageSwitch } from './language-switch.tsx';
 import { Logo } from './logo.tsx';
 
+// The link to the page shown is marked (the router sets aria-current) in colour and with an underline.
+const current = 'aria-[current=page]:text-teal aria-[current=page]:underline aria-[current=page]:decoration-2 aria-[current=page]:underline-offset-4';
+
 /**
- * The open phone menu: a full-screen dialog with a close button; the services item opens an accordion.
+ * The open phone menu: a full-screen dialog with a close button; the services item opens an accordion,
+ * open from the start on a service's page. The booking button and the lab's phone stay at the bottom.
  * Focus moves into the dialog and stays there until it closes (Escape or the close button).
  */
 export default function MobileMenuPanel({ onClose }: { onClose: () => void }) {
-  const { shell } = useShell();
+  const { shell, lang } = useShell();
   const t = useT();
-  const [servicesOpen, setServicesOpen] = useState(false);
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const [servicesOpen, setServicesOpen] = useState(() => shell.navigation.megaMenu.some((group) => group.href === pathname || group.links.some((link) => link.href === pathname)));
   const dialog = useRef<HTMLDivElement>(null);
   const accordionId = useId();
   const close = useEffectEvent(onClose);
@@ -60,7 +66,7 @@ export default function MobileMenuPanel({ onClose }: { onClose: () => void }) {
             item.megaMenu ? (
               <li key={item.href} className="py-1">
                 <div className="flex items-center justify-between">
-                  <SiteLink href={item.href} className="mobile-link">
+                  <SiteLink href={item.href} className={`mobile-link ${current}`}>
                     {item.label}
                   </SiteLink>
                   <button type="button" className="icon-button" aria-expanded={servicesOpen} aria-controls={accordionId} onClick={() => setServicesOpen(!servicesOpen)}>
@@ -72,16 +78,24 @@ export default function MobileMenuPanel({ onClose }: { onClose: () => void }) {
                   {shell.navigation.megaMenu.map((group) => (
                     <div key={group.title} className="mt-3">
                       <p className="text-sm font-semibold text-deep">
-                        {group.href ? <SiteLink href={group.href}>{group.title}</SiteLink> : group.title}
+                        {group.href ? <SiteLink href={group.href} className={current}>{group.title}</SiteLink> : group.title}
                       </p>
-                      <LinkList links={group.links} className="mt-1 space-y-1" linkClassName="block py-1.5 text-ink/80 hover:text-teal" />
+                      <ul className="mt-1 space-y-1">
+                        {group.links.map((link, i) => (
+                          <li key={`${i}:${link.href}`}>
+                            <SiteLink href={link.href} className={`block py-1.5 text-ink/80 hover:text-teal aria-[current=page]:font-semibold ${current}`}>
+                              {link.label}
+                            </SiteLink>
+                          </li>
+                        ))}
+                      </ul>
                     </div>
                   ))}
                 </div>
               </li>
             ) : (
               <li key={item.href} className="py-1">
-                <SiteLink href={item.href} className="mobile-link">
+                <SiteLink href={item.href} className={`mobile-link ${current}`}>
                   {item.label}
                 </SiteLink>
               </li>
@@ -92,6 +106,16 @@ export default function MobileMenuPanel({ onClose }: { onClose: () => void }) {
           <LanguageSwitch />
         </div>
       </nav>
+      {/* Always in reach at the bottom, however long the open accordion. */}
+      <div className="sticky bottom-0 grid gap-3 border-t border-deep/10 bg-porcelain px-5 py-4">
+        <SiteLink href={localizePath('/appointment', lang)} className="btn btn-primary">
+          {t('common.bookAppointment')}
+        </SiteLink>
+        <a href={`tel:${shell.site.phone.e164}`} className="btn btn-secondary">
+          <Icon name="phone" className="size-5" />
+          {shell.site.phone.display}
+        </a>
+      </div>
     </div>,
     document.body,
   );
