@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import fc from 'fast-check';
 import { strToU8, zipSync, type Zippable } from 'fflate';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearIncoming, detectUpload, keepUpload, maxUploadBytes, receiveUpload, UploadTooLarge } from '../../src/server/uploads.ts';
 import { projectRoot } from '../support/fixtures.ts';
 import { pdfOfSize } from '../support/uploads.ts';
@@ -372,7 +372,8 @@ describe('an upload on disk', () => {
     const part = new PassThrough();
     const receiving = receiveUpload(dataDir, part);
     part.write(Buffer.alloc(1000));
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    // As busboy does, once the upload is being received (it listens after making its folder).
+    await vi.waitFor(() => expect(part.listenerCount('limit')).toBeGreaterThan(0), { timeout: 20_000 });
     part.emit('limit');
     await expect(receiving).rejects.toBeInstanceOf(UploadTooLarge);
     expect(incoming()).toEqual([]);
