@@ -167,22 +167,22 @@ test.describe('the blog list', () => {
     const box = page.getByRole('searchbox', { name: 'Search articles' });
     await box.pressSequentially('dentures');
     await expectAgreement(page, { q: 'dentures', category: '', label: 'All', count: 3 });
-    await filter(page, 'Digital Technologies').click();
-    await expectAgreement(page, { q: 'dentures', category: 'digital_technologies', label: 'Digital Technologies', count: 1 });
+    await filter(page, 'Digital technologies').click();
+    await expectAgreement(page, { q: 'dentures', category: 'digital_technologies', label: 'Digital technologies', count: 1 });
     // Typing again changes this entry of the history rather than adding one; the box keeps the focus.
     await box.fill('');
     await box.pressSequentially('digital');
-    await expectAgreement(page, { q: 'digital', category: 'digital_technologies', label: 'Digital Technologies', count: 1 });
+    await expectAgreement(page, { q: 'digital', category: 'digital_technologies', label: 'Digital technologies', count: 1 });
     await expect(box).toBeFocused();
 
     await page.goBack();
     await expectAgreement(page, { q: 'dentures', category: '', label: 'All', count: 3 });
     await page.goForward();
-    await expectAgreement(page, { q: 'digital', category: 'digital_technologies', label: 'Digital Technologies', count: 1 });
+    await expectAgreement(page, { q: 'digital', category: 'digital_technologies', label: 'Digital technologies', count: 1 });
     await filter(page, 'All').click();
     await expectAgreement(page, { q: 'digital', category: '', label: 'All', count: 2 });
     await page.goBack();
-    await expectAgreement(page, { q: 'digital', category: 'digital_technologies', label: 'Digital Technologies', count: 1 });
+    await expectAgreement(page, { q: 'digital', category: 'digital_technologies', label: 'Digital technologies', count: 1 });
     await page.goBack();
     await expectAgreement(page, { q: 'dentures', category: '', label: 'All', count: 3 });
   });
@@ -191,7 +191,7 @@ test.describe('the blog list', () => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto('/blog');
     await hydrated(page);
-    await filter(page, 'Dental Prosthetics').click();
+    await filter(page, 'Dental prosthetics').click();
     await page.getByRole('searchbox', { name: 'Search articles' }).pressSequentially('kunstgebit');
     await expect(page).toHaveURL(/q=kunstgebit/);
     await page.getByRole('banner').locator('a[hreflang="nl"]').click();
@@ -203,7 +203,7 @@ test.describe('the blog list', () => {
     await page.getByRole('banner').locator('a[hreflang="en"]').click();
     await expect(page).toHaveURL(/\/blog\?/);
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-    await expectAgreement(page, { q: 'kunstgebit', category: 'tips_for_patients', label: 'Tips for Patients', count: 0 });
+    await expectAgreement(page, { q: 'kunstgebit', category: 'tips_for_patients', label: 'Tips for patients', count: 0 });
   });
 
   test('a filtered blog opened from a link offers its language switch with the same filter, as a link to open anywhere', async ({ page }) => {

@@ -32,14 +32,14 @@ test.describe('the services mega-menu on the way to its panel (1440 px)', () => 
     const start = await centre(nav.getByRole('link', { name: 'Services', exact: true }));
     await page.mouse.move(start.x, start.y);
     await expect(nav.getByRole('button', { name: 'Show the services menu' })).toHaveAttribute('aria-expanded', 'true');
-    return { nav, start, first: nav.getByRole('link', { name: 'Crowns & Bridges', exact: true }) };
+    return { nav, start, first: nav.getByRole('link', { name: 'Crowns & bridges', exact: true }) };
   }
 
   test('stays open while the pointer crosses the header diagonally to the first column, whose link then works', async ({ page }) => {
     const { nav, start, first } = await hoverServices(page);
     const end = await centre(first);
-    // The way passes over About Us, which lies between Services and the first column.
-    const about = (await nav.getByRole('link', { name: 'About Us', exact: true }).boundingBox())!;
+    // The way passes over About us, which lies between Services and the first column.
+    const about = (await nav.getByRole('link', { name: 'About us', exact: true }).boundingBox())!;
     const yAtAbout = start.y + ((end.y - start.y) * (about.x + about.width / 2 - start.x)) / (end.x - start.x);
     expect(yAtAbout).toBeGreaterThan(about.y);
     expect(yAtAbout).toBeLessThan(about.y + about.height);
