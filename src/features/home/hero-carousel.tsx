@@ -134,8 +134,8 @@ function SlideView({ slide, n, total, active, playing, onWatch }: { slide: Slide
           <img className="carousel-media" src={image.src} width={image.width} height={image.height} alt={image.alt} {...(n === 1 ? { fetchPriority: 'high' } : { loading: 'lazy', decoding: 'async' })} />
         )}
       </div>
-      <div className="slide-body">
-        <h2 className="slide-title">
+      <div className="slide-body hero-text">
+        <h2 className="hero-title">
           <KeepWhole text={slide.title} />
         </h2>
         {embed ? (
