@@ -6,17 +6,12 @@ import { Icon } from './icons.tsx';
 import { SiteLink } from './site-link.tsx';
 
 /**
- * A service as a card: picture, name, a sentence and "Read more", whose visually hidden rest ("about
- * Zirconia crowns") names the service to screen readers and search engines alike; the whole card is
- * that link's target. A picture that
- * fails to load, even before the page is interactive, is replaced by the placeholder.
+ * A service as a card: its card picture (4:3, composed for the card: scripts/card-art.ts), name, a
+ * sentence and "Read more", whose visually hidden rest ("about Zirconia crowns") names the service to
+ * screen readers and search engines alike; the whole card is that link's target. A picture that fails
+ * to load, even before the page is interactive, is replaced by the placeholder.
  */
-export function ServiceCard({ service, heading: Heading = 'h3', imageClassName = 'aspect-[4/3] object-right' }: {
-  service: ServiceSummary;
-  heading?: 'h2' | 'h3';
-  /** The picture's shape and crop. */
-  imageClassName?: string;
-}) {
+export function ServiceCard({ service, heading: Heading = 'h3' }: { service: ServiceSummary; heading?: 'h2' | 'h3' }) {
   const t = useT();
   const image = useRef<HTMLImageElement>(null);
   const [broken, setBroken] = useState(false);
@@ -38,7 +33,7 @@ export function ServiceCard({ service, heading: Heading = 'h3', imageClassName =
         loading="lazy"
         decoding="async"
         onError={() => setBroken(true)}
-        className={`w-full bg-sand object-cover ${imageClassName}`}
+        className="aspect-[4/3] w-full bg-sand object-cover"
       />
       <div className="flex flex-1 flex-col gap-3 p-6">
         <Heading className="text-xl leading-snug font-semibold text-deep">{service.name}</Heading>

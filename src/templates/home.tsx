@@ -25,7 +25,7 @@ export default function HomePage({ content: { hero, slides, featured, highlights
           <ul className="card-grid mt-10">
             {featured.services.map((service) => (
               <li key={service.slug}>
-                <ServiceCard service={service} imageClassName="aspect-video" />
+                <ServiceCard service={service} />
               </li>
             ))}
           </ul>
