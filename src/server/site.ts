@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { extname, join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SiteIndex } from '../../schemas/site-index.ts';
-import { langOfPath } from '../shared/paths.ts';
+import { langOfPath, twinPath } from '../shared/paths.ts';
 import { canonicalPath, encodePath, parseRequestPath } from './request-path.ts';
 import { contentSecurityPolicy } from './security-headers.ts';
 import type { Logger } from './log.ts';
@@ -166,6 +167,9 @@ class BuildIndex {
   }
 }
 
+/** The language switch's link on a prerendered not-found page: the other language of its stand-in path. */
+const notFoundSwitch = /href="(?:\/nl)?(?:\/blog)?\/__not-found__"/g;
+
 type Route = { kind: 'redirect'; location: string } | { kind: 'page'; file: string } | { kind: 'file'; file: string } | { kind: 'missing'; path: string };
 
 /** The plain-text answer of a refusal or failure, with the security headers every response carries. */
@@ -235,9 +239,29 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions): Pr
     return reply.send(page.body);
   }
 
+  /**
+   * The not-found page of the path's language, its language switch pointing at this path in the other
+   * language. One page is prerendered for every missing path, at a stand-in path, so the switch's link
+   * is set here, where the path is known: also without scripts, and as React renders it on hydrating.
+   */
   function sendNotFound(request: FastifyRequest, reply: FastifyReply, path: string): FastifyReply {
     options.logger.info({ path }, 'page not found');
-    return sendPage(request, reply, build.current().notFoundFile(path), 404);
+    const file = build.current().notFoundFile(path);
+    let body;
+    try {
+      body = pages.get(file, undefined).page.body.toString('utf8');
+    } catch (error) {
+      options.logger.error({ err: error, file }, 'a page of the build cannot be read');
+      return plain(reply, 500, 'Internal Server Error');
+    }
+    // Percent-encoded, the path holds no quote, "<" or "&" that could leave the attribute.
+    const page = Buffer.from(body.replace(notFoundSwitch, `href="${encodePath(twinPath(path))}"`));
+    const gzip = negotiate(request.headers['accept-encoding'] ?? '', ['gzip']) === 'gzip';
+    const sent = gzip ? gzipSync(page) : page;
+    reply.code(404).header('content-security-policy', build.current().policy(file, request.https)).header('cache-control', cacheControl.revalidate).header('vary', 'Accept-Encoding');
+    reply.header('content-type', types['.html']!.type).header('content-length', sent.length);
+    if (gzip) reply.header('content-encoding', 'gzip');
+    return reply.send(sent);
   }
 
   app.setNotFoundHandler((request, reply) => {

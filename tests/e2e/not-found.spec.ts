@@ -96,9 +96,15 @@ test.describe('the language switch on a not-found page', () => {
   test.describe('without JavaScript', () => {
     test.use({ javaScriptEnabled: false });
 
-    test('leads to the home page of the other language, as the page cannot know its own path', async ({ page }) => {
+    test('leads to the same missing path in the other language, as the server writes it into the page', async ({ page }) => {
       await page.goto('/nope');
-      await expect(page.getByRole('banner').getByRole('link', { name: pages.en.switchTo })).toHaveAttribute('href', '/nl');
+      const toDutch = page.getByRole('banner').getByRole('link', { name: pages.en.switchTo });
+      await expect(toDutch).toHaveAttribute('href', '/nl/nope');
+      await toDutch.click();
+      await expect(page).toHaveURL(/\/nl\/nope$/);
+      await expect(page.getByRole('banner').getByRole('link', { name: pages.nl.switchTo })).toHaveAttribute('href', '/nope');
+      await page.goto('/nl/blog/geen-artikel');
+      await expect(page.getByRole('banner').getByRole('link', { name: pages.nl.switchTo })).toHaveAttribute('href', '/blog/geen-artikel');
     });
   });
 });

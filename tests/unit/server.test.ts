@@ -19,6 +19,8 @@ const dataDir = mkdtempSync(join(tmpdir(), 'server-data-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 const client = join(dist, 'client');
 const fixture = (file: string) => readFileSync(join(client, file));
+/** A prerendered not-found page as served for a path: its language switch leads to `twin`. */
+const notFoundPage = (file: string, twin: string) => fixture(file).toString().replace(/href="[^"]*__not-found__"/, `href="${twin}"`);
 
 interface Reply {
   status: number;
@@ -165,11 +167,41 @@ describe('the production server', () => {
     });
 
     it('never lists a directory, even one that exists', async () => {
-      for (const [path, page] of [['/assets', '404.html'], ['/nl/services', 'nl/404.html'], ['/blog', '404.html']] as const) {
+      for (const [path, page, twin] of [['/assets', '404.html', '/nl/assets'], ['/nl/services', 'nl/404.html', '/services'], ['/blog', '404.html', '/nl/blog']] as const) {
         const reply = await get(path);
         expect(reply.status, path).toBe(404);
-        expect(reply.body.equals(fixture(page)), path).toBe(true);
+        expect(reply.body.toString(), path).toBe(notFoundPage(page, twin));
       }
+    });
+
+    it.each([
+      ['/nope', '/nl/nope'],
+      ['/nl/nope', '/nope'],
+      ['/services/no-such-service', '/nl/services/no-such-service'],
+      ['/nl/blog/geen-artikel', '/blog/geen-artikel'],
+      ['/blog/a/b', '/nl/blog/a/b'],
+      ['/caf%C3%A9%20%22x%22', '/nl/caf%C3%A9%20%22x%22'],
+    ])("links %s's language switch to %s, the same path in the other language, without scripts", async (path, twin) => {
+      const reply = await get(path);
+      expect(reply.status).toBe(404);
+      expect([...reply.body.toString().matchAll(/class="lang-switch " href="([^"]*)"/g)].map((m) => m[1])).toEqual([twin]);
+    });
+
+    it('writes any missing path into the language switch as a link to its twin and nothing else', async () => {
+      const segment = fc.string({ unit: 'binary', minLength: 1, maxLength: 12 }).filter((s) => s !== '.' && s !== '..' && !/[\\/\0]/.test(s));
+      await fc.assert(
+        fc.asyncProperty(fc.boolean(), fc.array(segment, { minLength: 1, maxLength: 4 }), async (dutch, segments) => {
+          const path = `${dutch ? '/nl' : ''}/x-${segments.map(encodeURIComponent).join('/')}`;
+          const reply = await get(path);
+          expect(reply.status).toBe(404);
+          const body = reply.body.toString();
+          const twin = `${dutch ? '' : '/nl'}/x-${segments.map(encodeURIComponent).join('/')}`;
+          // The page is the prerendered one but for the switch's link, which leads to the twin path.
+          expect(body).toBe(notFoundPage(dutch ? 'nl/404.html' : '404.html', twin));
+          expect(decodeURIComponent(/class="lang-switch " href="([^"]*)"/.exec(body)![1]!)).toBe(decodeURIComponent(twin));
+        }),
+        { numRuns: 300 },
+      );
     });
 
     it('does not serve page files or not-found files under their own names', async () => {

@@ -1,7 +1,7 @@
 import { Link, useRouterState } from '@tanstack/react-router';
 import { useShell, useT } from '../../lib/i18n.tsx';
 import { useHydrated } from '../../lib/use-hydrated.ts';
-import { localizePath, twinPath } from '../../shared/paths.ts';
+import { twinPath } from '../../shared/paths.ts';
 import { Icon } from '../../components/icons.tsx';
 
 /**
@@ -14,14 +14,14 @@ export function LanguageSwitch({ className = '' }: { className?: string }) {
   const t = useT();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const query = useRouterState({ select: (s) => s.location.search });
-  // One not-found page is prerendered for every missing path, so its own path is known only once it is live.
-  const missing = useRouterState({ select: (s) => s.matches.at(-1)?.routeId === '/{-$lang}' || s.matches.at(-1)?.status === 'notFound' });
-  // The prerendered page was built without a query either: both join the link once React has taken over, so the HTML matches.
+  // The prerendered page was built without a query: it joins the link once React has taken over, so the
+  // HTML matches. (A not-found page is prerendered once, at a stand-in path; the server writes the
+  // missing path's twin into its link, as this renders it.)
   const live = useHydrated();
   const other = lang === 'en' ? 'nl' : 'en';
   return (
     <Link
-      to={missing && !live ? localizePath('/', other) : twinPath(pathname)}
+      to={twinPath(pathname)}
       search={live ? query : {}}
       hrefLang={other}
       className={`lang-switch ${className}`}
