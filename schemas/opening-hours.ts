@@ -29,6 +29,20 @@ export function hoursOn(date: string, week: WeekHours): DayHours {
 
 /** The latest start on a day that closes at `closes` (HH:MM). */
 export function lastSlot(closes: string): string {
-  const minutes = Number(closes.slice(0, 2)) * 60 + Number(closes.slice(3)) - lastSlotMinutes;
-  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+  return timeOf(minutesOf(closes) - lastSlotMinutes);
+}
+
+/** Minutes since midnight of an HH:MM time, and back. */
+const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3));
+const timeOf = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+
+/** Every start the form offers in a week: each quarter hour from the earliest opening to the latest last start. */
+export function weekSlots(week: WeekHours): string[] {
+  const open = week.filter((day): day is Required<DayHours> => day.opens !== undefined && day.closes !== undefined);
+  if (open.length === 0) return [];
+  const first = Math.min(...open.map((day) => minutesOf(day.opens)));
+  const last = Math.max(...open.map((day) => minutesOf(lastSlot(day.closes))));
+  const slots: string[] = [];
+  for (let m = first; m <= last; m += lastSlotMinutes) slots.push(timeOf(m));
+  return slots;
 }

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lastSlotMinutes, weekSlots } from '../../schemas/opening-hours.ts';
 import { loadSiteIndex } from '../../src/server/site-index.ts';
 import { appointment, fixtureDist, postJson, startApiWithStore } from '../support/api.ts';
 
@@ -121,5 +122,24 @@ describe('the appointment endpoint and the opening hours', () => {
     expect(thursday.json).toMatchObject({ fields: { PreferredDate: 'Choose today or a later date.' } });
     const friday = await postJson(api.port, '/api/AppointmentBooking.php?lang=en', appointment({ PreferredDate: '2026-11-13', PreferredTime: '08:30' }));
     expect(friday.json).toEqual({ success: true });
+  });
+});
+
+describe('the times the appointment form offers', () => {
+  it("are the week's quarter hours from the earliest opening to the latest last start, and none in a week that is closed", () => {
+    const week = [{ opens: '08:30', closes: '18:30' }, {}, { opens: '09:00', closes: '10:00' }, {}, { opens: '08:00', closes: '09:00' }, {}, {}];
+    expect(weekSlots(week)).toEqual(['08:00', '08:15', '08:30', '08:45', '09:00', '09:15', '09:30', '09:45', '10:00', '10:15', '10:30', '10:45', '11:00', '11:15', '11:30', '11:45', '12:00', '12:15', '12:30', '12:45', '13:00', '13:15', '13:30', '13:45', '14:00', '14:15', '14:30', '14:45', '15:00', '15:15', '15:30', '15:45', '16:00', '16:15', '16:30', '16:45', '17:00', '17:15', '17:30', '17:45', '18:00', '18:15']);
+    expect(weekSlots([{}, {}, {}, {}, {}, {}, {}])).toEqual([]);
+  });
+
+  it("hold every start the server takes on any day of the site's week", () => {
+    const week = loadSiteIndex(fixtureDist).forms.openingHours;
+    const slots = new Set(weekSlots(week));
+    for (const day of week) {
+      if (!day.opens || !day.closes) continue;
+      for (let m = Number(day.opens.slice(0, 2)) * 60 + Number(day.opens.slice(3)); m <= Number(day.closes.slice(0, 2)) * 60 + Number(day.closes.slice(3)) - lastSlotMinutes; m += 15) {
+        expect(slots.has(`${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`)).toBe(true);
+      }
+    }
   });
 });

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { useShell, useT } from '../../lib/i18n.tsx';
 import { appointmentServices } from '../../../schemas/appointment-services.ts';
-import { hoursOn, lastSlot, todayInNetherlands } from '../../../schemas/opening-hours.ts';
+import { hoursOn, lastSlot, todayInNetherlands, weekSlots } from '../../../schemas/opening-hours.ts';
 import { appointmentServiceLabels } from '../../shared/appointment-services.ts';
 import { SuccessDialog } from './success-dialog.tsx';
 import { Honeypot, RequiredNote, SelectField, SubmitRow, TextAreaField, TextField } from './fields.tsx';
@@ -15,9 +15,13 @@ export function AppointmentForm() {
   const [sent, setSent] = useState(false);
   // Known only in the browser: a date rendered at build time would be stale the next day. Today is the lab's, in the Netherlands.
   const today = useHydrated() ? todayInNetherlands() : undefined;
-  // The chosen date's hours bound the time input; the schemas say why a time is refused.
+  // The times are the week's quarter hours, in the 24-hour clock whatever the browser's language (a time
+  // input would show AM and PM on a Dutch page); the chosen date's hours leave the rest unavailable, and
+  // the schemas say why a time is refused.
   const [date, setDate] = useState('');
   const { opens, closes } = date ? hoursOn(date, shell.site.openingHours) : {};
+  const last = closes && lastSlot(closes);
+  const times = weekSlots(shell.site.openingHours).map((time) => ({ value: time, label: time, disabled: date !== '' && (!opens || !last || time < opens || time > last) }));
   const form = useForm({
     kind: 'appointment',
     endpoint: '/api/AppointmentBooking.php',
@@ -46,7 +50,7 @@ export function AppointmentForm() {
           className="sm:col-span-2"
         />
         <TextField state={form.field('PreferredDate')} label={t('forms.date')} required type="date" min={today} onChange={(event) => setDate(event.currentTarget.value)} />
-        <TextField state={form.field('PreferredTime')} label={t('forms.time')} required type="time" step={900} min={opens} max={closes && lastSlot(closes)} />
+        <SelectField state={form.field('PreferredTime')} label={t('forms.time')} required placeholder={t('forms.timePlaceholder')} options={times} />
         <TextAreaField state={form.field('AdditionalMessage')} label={t('forms.message')} placeholder={t('forms.messagePlaceholder')} maxLength={2000} className="sm:col-span-2" />
         <Honeypot />
         <div className="sm:col-span-2">

@@ -73,7 +73,7 @@ export function TextAreaField({ state, label, required, hint, className, ...inpu
 
 /** A select that starts on a disabled placeholder, so a choice must be made. */
 export function SelectField({ state, label, required, hint, placeholder, options, className, ...select }: LabelProps &
-  Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'name'> & { placeholder: string; options: { value: string; label: string }[]; className?: string }) {
+  Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'name'> & { placeholder: string; options: { value: string; label: string; disabled?: boolean }[]; className?: string }) {
   return (
     <FieldFrame state={state} label={label} required={required} hint={hint} className={className}>
       <select defaultValue="" {...select} {...state.control} required={required} className="field-input">
@@ -81,7 +81,7 @@ export function SelectField({ state, label, required, hint, placeholder, options
           {placeholder}
         </option>
         {options.map((option) => (
-          <option key={option.value} value={option.value}>
+          <option key={option.value} value={option.value} disabled={option.disabled}>
             {option.label}
           </option>
         ))}
