@@ -408,6 +408,13 @@ describe('positions and words an author understands', () => {
     expect(list[0]!.message).toBe("the text opened with ' here is never closed");
   });
 
+  it('points at the opening of a quote that an apostrophe further down closes, not at that apostrophe\'s line', () => {
+    const list = check({ bad: ['quote-closed-later'] });
+    expect(list.map(where)).toEqual(['content/testimonials/jansen.yaml:2:7 yaml/syntax']);
+    expect(list[0]!.message).toBe("the text opened with ' here is not closed on its line, so YAML reads on to the ' on line 8");
+    expect(list[0]!.hint).toMatch(/^end the text with ' on the same line/);
+  });
+
   it('reports an over-indented line once, at its start', () => {
     const list = check({ bad: ['over-indent'] });
     expect(list.map(where)).toEqual(['content/testimonials/jansen.yaml:6:5 yaml/syntax']);
