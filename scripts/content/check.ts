@@ -481,7 +481,11 @@ export function checkContent(options: CheckOptions): CheckResult {
 
   crossCheck(model, brokenSlugs, facts, ctx);
   checkSite(model, ctx, facts, options.release === true);
-  checkUiKeys(model, options.codeDirs ?? ['src', 'schemas', 'scripts'].map((dir) => join(root, dir)), ctx);
+  // ui.yaml with a schema error is still checked for the keys the code uses, as it was read.
+  const uiAsRead = invalidSingles.find((entry) => entry.source.file.endsWith('/ui.yaml'));
+  const ui = model.ui ?? (uiAsRead && isRecord(uiAsRead.data) ? { source: uiAsRead.source, data: uiAsRead.data as UiDictionary } : undefined);
+  checkUiGroups(ui, ctx);
+  checkUiKeys(ui, options.codeDirs ?? ['src', 'schemas', 'scripts'].map((dir) => join(root, dir)), ctx);
   return { diagnostics, model, files };
 }
 
@@ -581,6 +585,7 @@ export function routePaths(model: ContentModel): Map<string, string> {
   return paths;
 }
 
+const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 const record = (value: unknown): Record<string, unknown> => (value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
 const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
@@ -796,7 +801,6 @@ function crossCheck(model: ContentModel, broken: Record<CollectionName, Set<stri
   }
 
   checkNavigation(model, routes, ctx);
-  checkUiGroups(model, ctx);
 }
 
 function listFiles(dir: string, prefix = ''): string[] {
@@ -924,13 +928,14 @@ function checkNavigation(model: ContentModel, routes: Map<string, string>, { at 
   });
 }
 
-function checkUiGroups(model: ContentModel, { at }: CrossContext): void {
-  const ui = model.ui;
+function checkUiGroups(ui: Entry<UiDictionary> | undefined, { at }: CrossContext): void {
   if (!ui) return;
   for (const group of shellUiGroups) {
     if (!(group in ui.data)) at(ui, [], 'schema/missing-key', `the group "${group}" is missing`, 'every page needs it (header, footer, hours, errors); add it back');
   }
   for (const [group, keys] of Object.entries(contentUiKeys)) {
+    // A group that is not a map has its schema error already.
+    if (group in ui.data && !isRecord(ui.data[group])) continue;
     for (const key of keys) {
       if (ui.data[group]?.[key] !== undefined) continue;
       at(ui, group in ui.data ? [group] : [], 'ui/missing-key', `"${group}.${key}" is missing`, `the generate step writes it into the pages; add "${key}:" with its English and Dutch text under "${group}:"`);
@@ -951,8 +956,7 @@ const dynamicKey = /`([a-z][A-Za-z0-9]*)\.\$\{/g;
  * page. Reported where its group is (or at the top of the file when the group is gone); a string no code
  * uses is a warning.
  */
-function checkUiKeys(model: ContentModel, codeDirs: string[], ctx: CrossContext): void {
-  const ui = model.ui;
+function checkUiKeys(ui: Entry<UiDictionary> | undefined, codeDirs: string[], ctx: CrossContext): void {
   if (!ui) return;
   const files = codeDirs.flatMap((dir) => listFiles(dir).filter((file) => codeFile.test(file) && !file.startsWith('generated/') && !file.includes('/generated/')).map((file) => join(dir, file)));
   if (!files.length) return;
@@ -967,7 +971,8 @@ function checkUiKeys(model: ContentModel, codeDirs: string[], ctx: CrossContext)
   const groups = ui.source.keysAt([]);
   for (const [name, file] of used) {
     const [group, key] = name.split('.') as [string, string];
-    if (ui.data[group]?.[key] !== undefined || dynamicGroups.has(group)) continue;
+    // A group that is not a map has its schema error already.
+    if (ui.data[group]?.[key] !== undefined || dynamicGroups.has(group) || (group in ui.data && !isRecord(ui.data[group]))) continue;
     const path = group in ui.data ? [group] : [];
     const suggestion = closest(key, Object.keys(ui.data[group] ?? {}));
     ctx.at(ui, path, 'ui/missing-key', `"${name}" is used by ${file} but ${group in ui.data ? `the group "${group}" has no key "${key}"` : `there is no group "${group}"`}, so the page would show "${name}"`, suggestion ? `did you rename it? "${group}.${suggestion}" is there; the code and ui.yaml must use the same key` : `add "${key}:" with its English and Dutch text under "${group}:"`);

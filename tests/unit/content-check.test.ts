@@ -367,6 +367,11 @@ describe('interface strings', () => {
     expect(where(unused.find((d) => d.path === 'nav.mainMenu')!)).toBe('content/ui.yaml:7:3 ui/unused-key');
   });
 
+  it('reports a key the code uses that ui.yaml lacks even when ui.yaml has a schema error elsewhere', () => {
+    const list = errors(check({ bad: ['ui-keys', 'ui-schema-error'] }));
+    expect(list.map(where)).toEqual(['content/ui.yaml:15:31 schema/unknown-key', 'content/ui.yaml:6:3 ui/missing-key', 'content/ui.yaml:5:1 ui/missing-key']);
+  });
+
   it('requires the strings the generate step writes into pages (the lab\'s terms, the social image\'s alt text), which no code names', () => {
     const site = fixtureSite();
     cleanups.push(site.cleanup);
