@@ -213,7 +213,7 @@ export function checkContent(options: CheckOptions): CheckResult {
       facts.links.push({ entry, path: [...path], href, owner, inText });
       return;
     }
-    judge ??= linkJudge(routes, model.redirects, facts);
+    judge ??= linkJudge(routes, redirects, facts);
     for (const verdict of judge(href)) {
       const offset = inText ? offsetInSource(entry.source, path, inText.value, `](${href})`, inText.at) : undefined;
       report(ctx, entry, path, verdict.rule, verdict.message, verdict.hint, verdict.severity, offset === undefined ? undefined : offset + 2);
@@ -353,6 +353,9 @@ export function checkContent(options: CheckOptions): CheckResult {
   }
 
   const invalidSingles: Scanned[] = [];
+  // The redirects links may lead to and the check holds to its rules: the model's, and those of a file that
+  // failed its schema which are right in themselves.
+  const redirects: Entry<Redirects>[] = [];
   // Single files at the top of content/, and anything there the site does not read.
   for (const dirent of readdirSync(contentDir, { withFileTypes: true }).sort(byName)) {
     const name = dirent.name;
@@ -382,6 +385,7 @@ export function checkContent(options: CheckOptions): CheckResult {
     if (!scanned.valid) {
       // Scanned with the others at the end, when every page a link may name is known.
       invalidSingles.push(scanned);
+      if (key === 'redirects.yaml') redirects.push(validRedirects(source, scanned.data));
       continue;
     }
     const entry = { source, data: result.data };
@@ -394,7 +398,10 @@ export function checkContent(options: CheckOptions): CheckResult {
     if (key === 'site.yaml') model.site = entry as Entry<SiteSettings>;
     else if (key === 'navigation.yaml') model.navigation = entry as Entry<Navigation>;
     else if (key === 'ui.yaml') model.ui = entry as Entry<UiDictionary>;
-    else model.redirects.push(entry as Entry<Redirects>);
+    else {
+      model.redirects.push(entry as Entry<Redirects>);
+      redirects.push(entry as Entry<Redirects>);
+    }
   }
   for (const [name, { required }] of Object.entries(singles)) {
     if (required && !existsSync(join(contentDir, name))) {
@@ -479,7 +486,7 @@ export function checkContent(options: CheckOptions): CheckResult {
     }
   }
 
-  crossCheck(model, brokenSlugs, facts, ctx);
+  crossCheck(model, redirects, brokenSlugs, facts, ctx);
   checkSite(model, ctx, facts, options.release === true);
   // ui.yaml with a schema error is still checked for the keys the code uses, as it was read.
   const uiAsRead = invalidSingles.find((entry) => entry.source.file.endsWith('/ui.yaml'));
@@ -574,6 +581,21 @@ interface Facts {
   samples: string[];
   /** The template of each page, by English path, for the anchors the site settings add. */
   templates: Map<string, string>;
+}
+
+const RedirectItem = Redirects.shape.redirects.element;
+
+/**
+ * The redirects of a file that failed its schema which are right in themselves, each at its own index (the
+ * others are holes, which forEach, map and filter pass over), so that they are checked and pointed at.
+ */
+function validRedirects(source: SourceFile, data: unknown): Entry<Redirects> {
+  const valid: Redirects['redirects'] = [];
+  list(record(data).redirects).forEach((item, i) => {
+    const parsed = RedirectItem.safeParse(item);
+    if (parsed.success) valid[i] = parsed.data;
+  });
+  return { source, data: { redirects: valid } };
 }
 
 /** English paths of every page the content defines, mapped to what defines them. */
@@ -704,7 +726,7 @@ function linkJudge(known: Set<string>, redirects: Entry<Redirects>[], facts: Fac
   };
 }
 
-function crossCheck(model: ContentModel, broken: Record<CollectionName, Set<string>>, facts: Facts, ctx: CrossContext): void {
+function crossCheck(model: ContentModel, redirects: Entry<Redirects>[], broken: Record<CollectionName, Set<string>>, facts: Facts, ctx: CrossContext): void {
   const { at } = ctx;
 
   // Routes: the English paths of every page, service and article, also of files that failed their schema
@@ -727,7 +749,7 @@ function crossCheck(model: ContentModel, broken: Record<CollectionName, Set<stri
 
   // Redirects: English paths (the Dutch one follows), never a page of the site, never chained.
   const redirectTo = new Map<string, string>();
-  for (const entry of model.redirects) {
+  for (const entry of redirects) {
     entry.data.redirects.forEach((r, i) => {
       const source = ['redirects', i, 'from'];
       if (langOfPath(r.from) === 'nl') {
@@ -741,7 +763,7 @@ function crossCheck(model: ContentModel, broken: Record<CollectionName, Set<stri
       redirectTo.set(r.from, r.to);
     });
   }
-  for (const entry of model.redirects) {
+  for (const entry of redirects) {
     entry.data.redirects.forEach((r, i) => {
       if (!redirectTo.has(r.from) || redirectTo.get(r.from) !== r.to) return;
       if (redirectTo.has(r.to)) {
@@ -762,7 +784,7 @@ function crossCheck(model: ContentModel, broken: Record<CollectionName, Set<stri
   // The links to an anchor, now that every page's anchors are known (with those the site settings add).
   const site = record(model.site?.data);
   for (const [owner, template] of facts.templates) for (const id of siteAnchors(template, site)) facts.anchors.get(owner)?.add(id);
-  const judge = linkJudge(known, model.redirects, facts);
+  const judge = linkJudge(known, redirects, facts);
   for (const { entry, path, href, owner, inText } of facts.links) {
     let found: Verdict[];
     if (href[0] === '#') {

@@ -325,6 +325,15 @@ describe('redirects never take a page off the site', () => {
   });
 });
 
+describe('a redirects file with a schema error', () => {
+  it('still checks its other redirects, and a link to one of them is not broken', () => {
+    expect(check({ bad: ['redirect-beside-schema-error'] }).map(where)).toEqual([
+      'content/redirects.yaml:4:11 schema/invalid-format',
+      'content/redirects.yaml:6:11 redirect/source-is-page',
+    ]);
+  });
+});
+
 describe('duplicates and misplaced files', () => {
   it('reports an entry listed twice and two headings with one anchor', () => {
     expect(check({ bad: ['duplicate-refs'] }).map(where)).toEqual([
