@@ -440,6 +440,11 @@ describe('positions and words an author understands', () => {
     expect(list.map((d) => `${where(d)} ${d.message}`)).toEqual(['content/testimonials/jansen.yaml:1:1 content/empty-file the file is empty']);
   });
 
+  it('names the values allowed where a field takes one of a few (a heading\'s level)', () => {
+    const list = check({ bad: ['heading-level'] });
+    expect(list.map((d) => `${where(d)} ${d.message}`)).toEqual(['content/articles/implants-today.yaml:16:12 schema/invalid-value the number 4 is not allowed; use one of: 2, 3']);
+  });
+
   it('words a number out of range or not whole as a number, not in characters or zod\'s terms', () => {
     const list = check({ bad: ['number-range'] });
     expect(list.map((d) => `${where(d)} ${d.message}. ${d.hint}`)).toEqual([
