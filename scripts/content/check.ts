@@ -950,14 +950,42 @@ function checkNavigation(model: ContentModel, routes: Map<string, string>, { at 
   });
 }
 
-function checkUiGroups(ui: Entry<UiDictionary> | undefined, { at }: CrossContext): void {
+/** The groups every page needs and those the generate step writes into pages. */
+const requiredUiGroups: readonly string[] = [...shellUiGroups, ...Object.keys(contentUiKeys)];
+
+/**
+ * Groups the site reads that ui.yaml lacks, each with the group there, read by nothing, whose name is a
+ * letter or two off ("footr" for "footer"): the one mistake is reported there, not as every key missing.
+ */
+function misspeltUiGroups(ui: Entry<UiDictionary>, wanted: Iterable<string>): Map<string, string> {
+  const read = new Set(wanted);
+  const strangers = Object.keys(ui.data).filter((group) => !read.has(group));
+  const found = new Map<string, string>();
+  for (const group of read) {
+    const typo = group in ui.data ? undefined : closest(group, strangers);
+    if (typo) found.set(group, typo);
+  }
+  return found;
+}
+
+function reportMisspeltUiGroup(ui: Entry<UiDictionary>, group: string, typo: string, needed: string, diagnostics: Diagnostic[]): void {
+  const { line, column } = ui.source.locate([typo], 'key');
+  diagnostics.push({ file: ui.source.file, line, column, severity: 'error', rule: 'ui/missing-key', message: `there is no group "${group}", which ${needed}; the site does not read the group "${typo}"`, hint: `rename "${typo}" to "${group}"`, path: typo });
+}
+
+function checkUiGroups(ui: Entry<UiDictionary> | undefined, { at, diagnostics }: CrossContext): void {
   if (!ui) return;
+  const typos = misspeltUiGroups(ui, requiredUiGroups);
   for (const group of shellUiGroups) {
-    if (!(group in ui.data)) at(ui, [], 'schema/missing-key', `the group "${group}" is missing`, 'every page needs it (header, footer, hours, errors); add it back');
+    const typo = typos.get(group);
+    if (typo) reportMisspeltUiGroup(ui, group, typo, 'every page needs', diagnostics);
+    else if (!(group in ui.data)) at(ui, [], 'schema/missing-key', `the group "${group}" is missing`, 'every page needs it (header, footer, hours, errors); add it back');
   }
   for (const [group, keys] of Object.entries(contentUiKeys)) {
+    const typo = typos.get(group);
+    if (typo) reportMisspeltUiGroup(ui, group, typo, 'the generate step writes into pages', diagnostics);
     // A group that is not a map has its schema error already.
-    if (group in ui.data && !isRecord(ui.data[group])) continue;
+    if (typo || (group in ui.data && !isRecord(ui.data[group]))) continue;
     for (const key of keys) {
       if (ui.data[group]?.[key] !== undefined) continue;
       at(ui, group in ui.data ? [group] : [], 'ui/missing-key', `"${group}.${key}" is missing`, `the generate step writes it into the pages; add "${key}:" with its English and Dutch text under "${group}:"`);
@@ -991,16 +1019,22 @@ function checkUiKeys(ui: Entry<UiDictionary> | undefined, codeDirs: string[], ct
     for (const [, group] of code.matchAll(dynamicKey)) dynamicGroups.add(group!);
   }
   const groups = ui.source.keysAt([]);
+  const typos = misspeltUiGroups(ui, [...requiredUiGroups, ...[...used.keys()].map((name) => name.split('.')[0]!), ...dynamicGroups]);
+  for (const [group, typo] of typos) {
+    // The groups every page needs are reported where they are checked, with or without code.
+    if (!requiredUiGroups.includes(group)) reportMisspeltUiGroup(ui, group, typo, `${[...used].find(([name]) => name.startsWith(`${group}.`))?.[1] ?? 'the code'} uses`, ctx.diagnostics);
+  }
+  const misspelt = new Set(typos.values());
   for (const [name, file] of used) {
     const [group, key] = name.split('.') as [string, string];
-    // A group that is not a map has its schema error already.
-    if (ui.data[group]?.[key] !== undefined || dynamicGroups.has(group) || (group in ui.data && !isRecord(ui.data[group]))) continue;
+    // A group that is not a map has its schema error already; a misspelt one is reported once, above.
+    if (ui.data[group]?.[key] !== undefined || dynamicGroups.has(group) || typos.has(group) || (group in ui.data && !isRecord(ui.data[group]))) continue;
     const path = group in ui.data ? [group] : [];
     const suggestion = closest(key, Object.keys(ui.data[group] ?? {}));
     ctx.at(ui, path, 'ui/missing-key', `"${name}" is used by ${file} but ${group in ui.data ? `the group "${group}" has no key "${key}"` : `there is no group "${group}"`}, so the page would show "${name}"`, suggestion ? `did you rename it? "${group}.${suggestion}" is there; the code and ui.yaml must use the same key` : `add "${key}:" with its English and Dutch text under "${group}:"`);
   }
   for (const { key: group } of groups) {
-    if (dynamicGroups.has(group)) continue;
+    if (dynamicGroups.has(group) || misspelt.has(group)) continue;
     for (const { key } of ui.source.keysAt([group])) {
       // The strings the generate step writes into pages are used (and required where the groups are checked).
       if (used.has(`${group}.${key}`) || (contentUiKeys as Record<string, readonly string[]>)[group]?.includes(key)) continue;

@@ -394,6 +394,15 @@ describe('interface strings', () => {
     expect(check().filter((d) => d.path?.startsWith('practice.') || d.path?.startsWith('social.'))).toEqual([]);
   });
 
+  it('reports a group whose name is a letter off at that group, once, with the name the site reads', () => {
+    const list = check({ bad: ['ui-group-typo'] });
+    expect(list.map((d) => `${where(d)} ${d.message}. ${d.hint}`)).toEqual([
+      'content/ui.yaml:17:1 ui/missing-key there is no group "footer", which every page needs; the site does not read the group "footr". rename "footr" to "footer"',
+    ]);
+    // With code that reads ui.yaml, the misspelt group's keys are not called unused either.
+    expect(check({ bad: ['ui-keys', 'ui-group-typo'] }).filter((d) => d.path?.startsWith('footr'))).toHaveLength(1);
+  });
+
   it('reports a numeric key or a misspelt group at the key itself', () => {
     expect(check({ bad: ['ui-bad-key'] }).map(where)).toEqual(['content/ui.yaml:13:3 schema/invalid-key', 'content/ui.yaml:82:1 schema/invalid-key']);
   });
