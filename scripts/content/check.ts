@@ -213,7 +213,7 @@ export function checkContent(options: CheckOptions): CheckResult {
       facts.links.push({ entry, path: [...path], href, owner, inText });
       return;
     }
-    judge ??= linkJudge(routes, model.redirects, facts);
+    judge ??= linkJudge(routes, redirects, facts);
     for (const verdict of judge(href)) {
       const offset = inText ? offsetInSource(entry.source, path, inText.value, `](${href})`, inText.at) : undefined;
       report(ctx, entry, path, verdict.rule, verdict.message, verdict.hint, verdict.severity, offset === undefined ? undefined : offset + 2);
@@ -353,6 +353,9 @@ export function checkContent(options: CheckOptions): CheckResult {
   }
 
   const invalidSingles: Scanned[] = [];
+  // The redirects links may lead to and the check holds to its rules: the model's, and those of a file that
+  // failed its schema which are right in themselves.
+  const redirects: Entry<Redirects>[] = [];
   // Single files at the top of content/, and anything there the site does not read.
   for (const dirent of readdirSync(contentDir, { withFileTypes: true }).sort(byName)) {
     const name = dirent.name;
@@ -382,6 +385,7 @@ export function checkContent(options: CheckOptions): CheckResult {
     if (!scanned.valid) {
       // Scanned with the others at the end, when every page a link may name is known.
       invalidSingles.push(scanned);
+      if (key === 'redirects.yaml') redirects.push(validRedirects(source, scanned.data));
       continue;
     }
     const entry = { source, data: result.data };
@@ -394,7 +398,10 @@ export function checkContent(options: CheckOptions): CheckResult {
     if (key === 'site.yaml') model.site = entry as Entry<SiteSettings>;
     else if (key === 'navigation.yaml') model.navigation = entry as Entry<Navigation>;
     else if (key === 'ui.yaml') model.ui = entry as Entry<UiDictionary>;
-    else model.redirects.push(entry as Entry<Redirects>);
+    else {
+      model.redirects.push(entry as Entry<Redirects>);
+      redirects.push(entry as Entry<Redirects>);
+    }
   }
   for (const [name, { required }] of Object.entries(singles)) {
     if (required && !existsSync(join(contentDir, name))) {
@@ -479,9 +486,13 @@ export function checkContent(options: CheckOptions): CheckResult {
     }
   }
 
-  crossCheck(model, brokenSlugs, facts, ctx);
+  crossCheck(model, redirects, brokenSlugs, facts, ctx);
   checkSite(model, ctx, facts, options.release === true);
-  checkUiKeys(model, options.codeDirs ?? ['src', 'schemas', 'scripts'].map((dir) => join(root, dir)), ctx);
+  // ui.yaml with a schema error is still checked for the keys the code uses, as it was read.
+  const uiAsRead = invalidSingles.find((entry) => entry.source.file.endsWith('/ui.yaml'));
+  const ui = model.ui ?? (uiAsRead && isRecord(uiAsRead.data) ? { source: uiAsRead.source, data: uiAsRead.data as UiDictionary } : undefined);
+  checkUiGroups(ui, ctx);
+  checkUiKeys(ui, options.codeDirs ?? ['src', 'schemas', 'scripts'].map((dir) => join(root, dir)), ctx);
   return { diagnostics, model, files };
 }
 
@@ -572,6 +583,21 @@ interface Facts {
   templates: Map<string, string>;
 }
 
+const RedirectItem = Redirects.shape.redirects.element;
+
+/**
+ * The redirects of a file that failed its schema which are right in themselves, each at its own index (the
+ * others are holes, which forEach, map and filter pass over), so that they are checked and pointed at.
+ */
+function validRedirects(source: SourceFile, data: unknown): Entry<Redirects> {
+  const valid: Redirects['redirects'] = [];
+  list(record(data).redirects).forEach((item, i) => {
+    const parsed = RedirectItem.safeParse(item);
+    if (parsed.success) valid[i] = parsed.data;
+  });
+  return { source, data: { redirects: valid } };
+}
+
 /** English paths of every page the content defines, mapped to what defines them. */
 export function routePaths(model: ContentModel): Map<string, string> {
   const paths = new Map<string, string>();
@@ -581,6 +607,7 @@ export function routePaths(model: ContentModel): Map<string, string> {
   return paths;
 }
 
+const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 const record = (value: unknown): Record<string, unknown> => (value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
 const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
@@ -699,7 +726,7 @@ function linkJudge(known: Set<string>, redirects: Entry<Redirects>[], facts: Fac
   };
 }
 
-function crossCheck(model: ContentModel, broken: Record<CollectionName, Set<string>>, facts: Facts, ctx: CrossContext): void {
+function crossCheck(model: ContentModel, redirects: Entry<Redirects>[], broken: Record<CollectionName, Set<string>>, facts: Facts, ctx: CrossContext): void {
   const { at } = ctx;
 
   // Routes: the English paths of every page, service and article, also of files that failed their schema
@@ -722,7 +749,7 @@ function crossCheck(model: ContentModel, broken: Record<CollectionName, Set<stri
 
   // Redirects: English paths (the Dutch one follows), never a page of the site, never chained.
   const redirectTo = new Map<string, string>();
-  for (const entry of model.redirects) {
+  for (const entry of redirects) {
     entry.data.redirects.forEach((r, i) => {
       const source = ['redirects', i, 'from'];
       if (langOfPath(r.from) === 'nl') {
@@ -736,7 +763,7 @@ function crossCheck(model: ContentModel, broken: Record<CollectionName, Set<stri
       redirectTo.set(r.from, r.to);
     });
   }
-  for (const entry of model.redirects) {
+  for (const entry of redirects) {
     entry.data.redirects.forEach((r, i) => {
       if (!redirectTo.has(r.from) || redirectTo.get(r.from) !== r.to) return;
       if (redirectTo.has(r.to)) {
@@ -757,7 +784,7 @@ function crossCheck(model: ContentModel, broken: Record<CollectionName, Set<stri
   // The links to an anchor, now that every page's anchors are known (with those the site settings add).
   const site = record(model.site?.data);
   for (const [owner, template] of facts.templates) for (const id of siteAnchors(template, site)) facts.anchors.get(owner)?.add(id);
-  const judge = linkJudge(known, model.redirects, facts);
+  const judge = linkJudge(known, redirects, facts);
   for (const { entry, path, href, owner, inText } of facts.links) {
     let found: Verdict[];
     if (href[0] === '#') {
@@ -796,7 +823,6 @@ function crossCheck(model: ContentModel, broken: Record<CollectionName, Set<stri
   }
 
   checkNavigation(model, routes, ctx);
-  checkUiGroups(model, ctx);
 }
 
 function listFiles(dir: string, prefix = ''): string[] {
@@ -924,13 +950,42 @@ function checkNavigation(model: ContentModel, routes: Map<string, string>, { at 
   });
 }
 
-function checkUiGroups(model: ContentModel, { at }: CrossContext): void {
-  const ui = model.ui;
+/** The groups every page needs and those the generate step writes into pages. */
+const requiredUiGroups: readonly string[] = [...shellUiGroups, ...Object.keys(contentUiKeys)];
+
+/**
+ * Groups the site reads that ui.yaml lacks, each with the group there, read by nothing, whose name is a
+ * letter or two off ("footr" for "footer"): the one mistake is reported there, not as every key missing.
+ */
+function misspeltUiGroups(ui: Entry<UiDictionary>, wanted: Iterable<string>): Map<string, string> {
+  const read = new Set(wanted);
+  const strangers = Object.keys(ui.data).filter((group) => !read.has(group));
+  const found = new Map<string, string>();
+  for (const group of read) {
+    const typo = group in ui.data ? undefined : closest(group, strangers);
+    if (typo) found.set(group, typo);
+  }
+  return found;
+}
+
+function reportMisspeltUiGroup(ui: Entry<UiDictionary>, group: string, typo: string, needed: string, diagnostics: Diagnostic[]): void {
+  const { line, column } = ui.source.locate([typo], 'key');
+  diagnostics.push({ file: ui.source.file, line, column, severity: 'error', rule: 'ui/missing-key', message: `there is no group "${group}", which ${needed}; the site does not read the group "${typo}"`, hint: `rename "${typo}" to "${group}"`, path: typo });
+}
+
+function checkUiGroups(ui: Entry<UiDictionary> | undefined, { at, diagnostics }: CrossContext): void {
   if (!ui) return;
+  const typos = misspeltUiGroups(ui, requiredUiGroups);
   for (const group of shellUiGroups) {
-    if (!(group in ui.data)) at(ui, [], 'schema/missing-key', `the group "${group}" is missing`, 'every page needs it (header, footer, hours, errors); add it back');
+    const typo = typos.get(group);
+    if (typo) reportMisspeltUiGroup(ui, group, typo, 'every page needs', diagnostics);
+    else if (!(group in ui.data)) at(ui, [], 'schema/missing-key', `the group "${group}" is missing`, 'every page needs it (header, footer, hours, errors); add it back');
   }
   for (const [group, keys] of Object.entries(contentUiKeys)) {
+    const typo = typos.get(group);
+    if (typo) reportMisspeltUiGroup(ui, group, typo, 'the generate step writes into pages', diagnostics);
+    // A group that is not a map has its schema error already.
+    if (typo || (group in ui.data && !isRecord(ui.data[group]))) continue;
     for (const key of keys) {
       if (ui.data[group]?.[key] !== undefined) continue;
       at(ui, group in ui.data ? [group] : [], 'ui/missing-key', `"${group}.${key}" is missing`, `the generate step writes it into the pages; add "${key}:" with its English and Dutch text under "${group}:"`);
@@ -951,8 +1006,7 @@ const dynamicKey = /`([a-z][A-Za-z0-9]*)\.\$\{/g;
  * page. Reported where its group is (or at the top of the file when the group is gone); a string no code
  * uses is a warning.
  */
-function checkUiKeys(model: ContentModel, codeDirs: string[], ctx: CrossContext): void {
-  const ui = model.ui;
+function checkUiKeys(ui: Entry<UiDictionary> | undefined, codeDirs: string[], ctx: CrossContext): void {
   if (!ui) return;
   const files = codeDirs.flatMap((dir) => listFiles(dir).filter((file) => codeFile.test(file) && !file.startsWith('generated/') && !file.includes('/generated/')).map((file) => join(dir, file)));
   if (!files.length) return;
@@ -965,15 +1019,22 @@ function checkUiKeys(model: ContentModel, codeDirs: string[], ctx: CrossContext)
     for (const [, group] of code.matchAll(dynamicKey)) dynamicGroups.add(group!);
   }
   const groups = ui.source.keysAt([]);
+  const typos = misspeltUiGroups(ui, [...requiredUiGroups, ...[...used.keys()].map((name) => name.split('.')[0]!), ...dynamicGroups]);
+  for (const [group, typo] of typos) {
+    // The groups every page needs are reported where they are checked, with or without code.
+    if (!requiredUiGroups.includes(group)) reportMisspeltUiGroup(ui, group, typo, `${[...used].find(([name]) => name.startsWith(`${group}.`))?.[1] ?? 'the code'} uses`, ctx.diagnostics);
+  }
+  const misspelt = new Set(typos.values());
   for (const [name, file] of used) {
     const [group, key] = name.split('.') as [string, string];
-    if (ui.data[group]?.[key] !== undefined || dynamicGroups.has(group)) continue;
+    // A group that is not a map has its schema error already; a misspelt one is reported once, above.
+    if (ui.data[group]?.[key] !== undefined || dynamicGroups.has(group) || typos.has(group) || (group in ui.data && !isRecord(ui.data[group]))) continue;
     const path = group in ui.data ? [group] : [];
     const suggestion = closest(key, Object.keys(ui.data[group] ?? {}));
     ctx.at(ui, path, 'ui/missing-key', `"${name}" is used by ${file} but ${group in ui.data ? `the group "${group}" has no key "${key}"` : `there is no group "${group}"`}, so the page would show "${name}"`, suggestion ? `did you rename it? "${group}.${suggestion}" is there; the code and ui.yaml must use the same key` : `add "${key}:" with its English and Dutch text under "${group}:"`);
   }
   for (const { key: group } of groups) {
-    if (dynamicGroups.has(group)) continue;
+    if (dynamicGroups.has(group) || misspelt.has(group)) continue;
     for (const { key } of ui.source.keysAt([group])) {
       // The strings the generate step writes into pages are used (and required where the groups are checked).
       if (used.has(`${group}.${key}`) || (contentUiKeys as Record<string, readonly string[]>)[group]?.includes(key)) continue;

@@ -135,7 +135,9 @@ export class SourceFile {
     let hint = 'fix the YAML syntax; text containing ": " or starting with a special character must be quoted';
     const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
     const lineText = text.slice(lineStart, text.indexOf('\n', lineStart) === -1 ? text.length : text.indexOf('\n', lineStart));
-    if (/within a (single|double) quoted scalar/.test(reason)) {
+    const unclosed = /within a (single|double) quoted scalar/.test(reason);
+    const ranOn = unclosed ? undefined : runsOn(text, offset);
+    if (unclosed) {
       // Reported where the file ends; the place to fix is where the quote was opened.
       const quote = reason.includes('single') ? "'" : '"';
       // The nodes still open when the file ended: the innermost one that begins with the quote.
@@ -143,6 +145,13 @@ export class SourceFile {
       if (opened !== undefined) offset = skipSpace(text, opened);
       message = `the text opened with ${quote} here is never closed`;
       hint = quote === "'" ? "end the text with ' on the same value; write '' for an apostrophe inside it" : 'end the text with " on the same value; write \\" for a quote mark inside it';
+    } else if (ranOn) {
+      // An apostrophe further down closed the quote ('s avonds, patient's): the parser fails there, far
+      // from the quote that was left open.
+      const quote = text[ranOn.open]!;
+      offset = ranOn.open;
+      message = `the text opened with ${quote} here is not closed on its line, so YAML reads on to the ${quote} on line ${this.position(ranOn.close).line}`;
+      hint = quote === "'" ? "end the text with ' on the same line; write '' for an apostrophe inside it" : 'end the text with " on the same line; write \\" for a quote mark inside it';
     } else if (reason === 'duplicated mapping key') {
       const key = /^\s*(?:- )?([^:#]+?)\s*:/.exec(text.slice(offset))?.[1] ?? '';
       message = `map keys must be unique: "${key}" appears twice here`;
@@ -251,6 +260,56 @@ const plainOptions = { schema: CORE_SCHEMA };
 function hasSpacedHash(text: string): boolean {
   for (let at = text.indexOf('#'); at !== -1; at = text.indexOf('#', at + 1)) if (text[at - 1] === ' ' || text[at - 1] === '\t') return true;
   return false;
+}
+
+/** A value that opens with a quote: after `key: `, `- ` or both, at the start of a line. */
+const quotedValue = /^[ \t]*(?:-[ \t]+)?(?:[^\s'"#:{}[\],-][^:#\n]*:[ \t]+|(?<=-[ \t]+))(['"])/;
+
+/**
+ * The quoted value, opened on an earlier line, whose closing quote is on the line of a syntax error (or the
+ * one before it): a quote left open that a later apostrophe closed. Content writes no text in quotes over
+ * several lines, so such a value is the mistake. Undefined when there is none.
+ */
+function runsOn(text: string, errorOffset: number): { open: number; close: number } | undefined {
+  const errorLine = lineAt(text, errorOffset);
+  for (let start = 0; start <= errorOffset && start < text.length; ) {
+    const end = text.indexOf('\n', start) === -1 ? text.length : text.indexOf('\n', start);
+    const match = quotedValue.exec(text.slice(start, end));
+    if (match) {
+      const open = start + match[0].length - 1;
+      const close = closingQuote(text, open);
+      if (close === -1) return undefined;
+      if (close > end) {
+        const closeLine = lineAt(text, close);
+        if (errorLine === closeLine || errorLine === closeLine + 1) return { open, close };
+        // Read on after the text, as the parser did.
+        start = text.lastIndexOf('\n', close) + 1;
+        continue;
+      }
+    }
+    start = end + 1;
+  }
+  return undefined;
+}
+
+/** Where the quote opened at `open` closes: `''` is an apostrophe in a single-quoted text, `\"` a quote mark in a double-quoted one. */
+function closingQuote(text: string, open: number): number {
+  const quote = text[open];
+  for (let at = open + 1; at < text.length; at++) {
+    if (quote === '"' && text[at] === '\\') at++;
+    else if (text[at] === quote) {
+      if (quote === "'" && text[at + 1] === "'") at++;
+      else return at;
+    }
+  }
+  return -1;
+}
+
+/** The 0-based line of an offset. */
+function lineAt(text: string, offset: number): number {
+  let line = 0;
+  for (let at = text.indexOf('\n'); at !== -1 && at < offset; at = text.indexOf('\n', at + 1)) line++;
+  return line;
 }
 
 /** Past spaces, line breaks and comments. */

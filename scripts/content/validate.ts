@@ -172,6 +172,15 @@ function toDiagnostics(source: SourceFile, issue: z.core.$ZodIssue, input: unkno
         const suggestion = typeof found === 'string' ? didYouMean(found, options) : '';
         return [make(path, 'schema/invalid-value', `"${discriminator}" is ${describe(found)}; use one of: ${options.join(', ')}`, suggestion || undefined)];
       }
+      // A choice of a few values (`2 | 3`): each branch refused the value; name them all.
+      const branches = (issue as { errors?: z.core.$ZodIssue[][] }).errors ?? [];
+      const allowed = branches.every((b) => b.length === 1 && b[0]?.code === 'invalid_value' && b[0]?.path.length === 0)
+        ? branches.flatMap((b) => (b[0] as z.core.$ZodIssueInvalidValue).values.map(String))
+        : [];
+      if (allowed.length) {
+        const suggestion = typeof value === 'string' ? didYouMean(value, allowed) : '';
+        return [make(path, 'schema/invalid-value', `${describe(value)} is not allowed; use one of: ${allowed.join(', ')}`, suggestion || undefined)];
+      }
       return [make(path, 'schema/invalid-value', `${describe(value)} does not fit here`, 'see the field\'s description in schemas/')];
     }
     case 'invalid_format':

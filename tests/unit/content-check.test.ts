@@ -325,6 +325,15 @@ describe('redirects never take a page off the site', () => {
   });
 });
 
+describe('a redirects file with a schema error', () => {
+  it('still checks its other redirects, and a link to one of them is not broken', () => {
+    expect(check({ bad: ['redirect-beside-schema-error'] }).map(where)).toEqual([
+      'content/redirects.yaml:4:11 schema/invalid-format',
+      'content/redirects.yaml:6:11 redirect/source-is-page',
+    ]);
+  });
+});
+
 describe('duplicates and misplaced files', () => {
   it('reports an entry listed twice and two headings with one anchor', () => {
     expect(check({ bad: ['duplicate-refs'] }).map(where)).toEqual([
@@ -367,6 +376,11 @@ describe('interface strings', () => {
     expect(where(unused.find((d) => d.path === 'nav.mainMenu')!)).toBe('content/ui.yaml:7:3 ui/unused-key');
   });
 
+  it('reports a key the code uses that ui.yaml lacks even when ui.yaml has a schema error elsewhere', () => {
+    const list = errors(check({ bad: ['ui-keys', 'ui-schema-error'] }));
+    expect(list.map(where)).toEqual(['content/ui.yaml:15:31 schema/unknown-key', 'content/ui.yaml:6:3 ui/missing-key', 'content/ui.yaml:5:1 ui/missing-key']);
+  });
+
   it('requires the strings the generate step writes into pages (the lab\'s terms, the social image\'s alt text), which no code names', () => {
     const site = fixtureSite();
     cleanups.push(site.cleanup);
@@ -378,6 +392,15 @@ describe('interface strings', () => {
     expect(list.map((d) => d.message)).toEqual(['"practice.guaranteeTitle" is missing', '"social.imageAlt" is missing']);
     // Present, they are not reported as unused.
     expect(check().filter((d) => d.path?.startsWith('practice.') || d.path?.startsWith('social.'))).toEqual([]);
+  });
+
+  it('reports a group whose name is a letter off at that group, once, with the name the site reads', () => {
+    const list = check({ bad: ['ui-group-typo'] });
+    expect(list.map((d) => `${where(d)} ${d.message}. ${d.hint}`)).toEqual([
+      'content/ui.yaml:17:1 ui/missing-key there is no group "footer", which every page needs; the site does not read the group "footr". rename "footr" to "footer"',
+    ]);
+    // With code that reads ui.yaml, the misspelt group's keys are not called unused either.
+    expect(check({ bad: ['ui-keys', 'ui-group-typo'] }).filter((d) => d.path?.startsWith('footr'))).toHaveLength(1);
   });
 
   it('reports a numeric key or a misspelt group at the key itself', () => {
@@ -408,6 +431,13 @@ describe('positions and words an author understands', () => {
     expect(list[0]!.message).toBe("the text opened with ' here is never closed");
   });
 
+  it('points at the opening of a quote that an apostrophe further down closes, not at that apostrophe\'s line', () => {
+    const list = check({ bad: ['quote-closed-later'] });
+    expect(list.map(where)).toEqual(['content/testimonials/jansen.yaml:2:7 yaml/syntax']);
+    expect(list[0]!.message).toBe("the text opened with ' here is not closed on its line, so YAML reads on to the ' on line 8");
+    expect(list[0]!.hint).toMatch(/^end the text with ' on the same line/);
+  });
+
   it('reports an over-indented line once, at its start', () => {
     const list = check({ bad: ['over-indent'] });
     expect(list.map(where)).toEqual(['content/testimonials/jansen.yaml:6:5 yaml/syntax']);
@@ -417,6 +447,11 @@ describe('positions and words an author understands', () => {
   it('says that an empty file is empty', () => {
     const list = check({ bad: ['empty-file'] });
     expect(list.map((d) => `${where(d)} ${d.message}`)).toEqual(['content/testimonials/jansen.yaml:1:1 content/empty-file the file is empty']);
+  });
+
+  it('names the values allowed where a field takes one of a few (a heading\'s level)', () => {
+    const list = check({ bad: ['heading-level'] });
+    expect(list.map((d) => `${where(d)} ${d.message}`)).toEqual(['content/articles/implants-today.yaml:16:12 schema/invalid-value the number 4 is not allowed; use one of: 2, 3']);
   });
 
   it('words a number out of range or not whole as a number, not in characters or zod\'s terms', () => {
