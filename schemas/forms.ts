@@ -92,7 +92,7 @@ function timeInNetherlands(now: Date): string {
 
 /** Why a date and time cannot be booked: the field it concerns, the UI key of its message and the values the message names. */
 export interface SlotProblem {
-  field: 'PreferredDate' | 'PreferredTime';
+  field: Extract<keyof AppointmentRequest, 'PreferredDate' | 'PreferredTime'>;
   key: 'validation.dayClosed' | 'validation.timeOutsideHours' | 'validation.timePast';
   vars: { date: string; opens?: string; closes?: string; last?: string };
 }
@@ -122,7 +122,7 @@ export function bookableAppointment(week: WeekHours, now: () => Date = () => new
     z.superRefine(
       (value, ctx) => {
         // The shape's own checks may have failed: nothing of the value is taken for granted.
-        const { PreferredDate: date, PreferredTime: time } = (value ?? {}) as Partial<Record<string, unknown>>;
+        const { PreferredDate: date, PreferredTime: time } = (value ?? {}) as Partial<Record<keyof AppointmentRequest, unknown>>;
         if (typeof date !== 'string' || !isCalendarDate(date) || date < todayInNetherlands(now())) return;
         const problem = slotProblem(date, time, week, now());
         if (problem) ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.key, params: problem.vars, input: value });

@@ -20,7 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
-import { appointmentServices } from '../schemas/forms.ts';
+import { appointmentServices, type AppointmentRequest } from '../schemas/forms.ts';
 import { hoursOn, lastSlot, todayInNetherlands, type WeekHours } from '../schemas/opening-hours.ts';
 import { createLogger } from '../src/server/log.ts';
 import { startServer, stopServer } from '../src/server/server.ts';
@@ -60,7 +60,7 @@ function openSlots(week: WeekHours): { date: string; times: string[] }[] {
 }
 
 /** The n-th valid appointment request; its e-mail address carries n, so the database can be checked request by request. */
-function appointment(n: number, slots: { date: string; times: string[] }[]): Record<string, unknown> {
+function appointment(n: number, slots: { date: string; times: string[] }[]): Record<keyof AppointmentRequest | '_hp' | '_elapsedMs', unknown> {
   const slot = slots[n % slots.length]!;
   const first = firstNames[n % firstNames.length]!;
   const last = lastNames[Math.floor(n / firstNames.length) % lastNames.length]!;

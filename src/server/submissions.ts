@@ -52,6 +52,9 @@ interface Line<K extends FormKind> {
   format?: (value: unknown, t: Translate, lang: Lang) => string;
 }
 
+/** A submission's values by its form's schema keys, as stored (each still to be read as text), so renaming a field there is a type error here. */
+type FieldValues<K extends FormKind> = Partial<Record<Extract<keyof FormValues<K>, string>, unknown>>;
+
 /** A line of any form's layout. */
 type AnyLine = { [K in FormKind]: Line<K> }[FormKind];
 
@@ -206,7 +209,7 @@ export function labNotification(kind: SubmissionKind, data: Record<string, unkno
 }
 
 /** The appointment confirmation to the visitor, in the language of the page they used. */
-export function appointmentConfirmation(data: Record<string, unknown>, lang: Lang, setup: MailSetup): MailMessage {
+export function appointmentConfirmation(data: FieldValues<'appointment'>, lang: Lang, setup: MailSetup): MailMessage {
   const t = translator(setup.forms.messages[lang]);
   const { siteName, siteUrl, phone, labEmail } = setup.forms;
   const label = (key: string) => t(key).replace(/[.:]\s*$/, '');

@@ -4,6 +4,7 @@ import { SiteLink } from '../../src/components/site-link.tsx';
 import { useForm } from '../../src/features/forms/use-form.ts';
 import { useT } from '../../src/lib/i18n.tsx';
 import type { TemplateContent, TemplateProps } from '../../src/shared/content-types.ts';
+import { appointmentConfirmation, type MailSetup } from '../../src/server/submissions.ts';
 import { localizePath } from '../../src/shared/paths.ts';
 
 /** Links in code are checked against the generated page paths. */
@@ -38,6 +39,11 @@ export function useContactFields() {
   form.setFieldError('file', undefined);
   return form.field('email');
 }
+
+/** The appointment confirmation mail reads the appointment's fields by its schema's keys. */
+declare const setup: MailSetup;
+// @ts-expect-error the appointment's name field is "FullName"
+export const confirmation = appointmentConfirmation({ Name: 'Anna de Vries' }, 'en', setup);
 
 /** Interface strings are looked up by the keys of content/ui.yaml. */
 export function useStrings() {

@@ -5,6 +5,7 @@ import { FileField, Honeypot, RequiredNote, SubmitRow, TextAreaField, TextField 
 import { maxUploadBytes } from '../../shared/upload-limits.ts';
 import { useForm } from './use-form.ts';
 import type { Lang } from '../../../schemas/common.ts';
+import type { FormField } from '../../../schemas/forms.ts';
 import type { Encode, FieldProblem } from './form-actions.ts';
 
 /** Size first (known without reading the file, so even offline), then what the bytes are. */
@@ -46,7 +47,7 @@ export function OrderForm() {
     busy: checking,
     endpoint: '/api/order',
     encode,
-    extraProblems: (): Record<string, FieldProblem> => (chosen.current ? {} : { file: refused.current ?? { key: 'validation.fileMissing' } }),
+    extraProblems: (): Partial<Record<FormField<'order'>, FieldProblem>> => (chosen.current ? {} : { file: refused.current ?? { key: 'validation.fileMissing' } }),
     onSuccess: () => {
       clearFile();
       notify({ kind: 'success', title: t('feedback.orderSuccessTitle'), text: t('feedback.orderSuccessText') });
