@@ -53,7 +53,7 @@ export interface ApiOptions {
   rateLimit: number;
   /** Origins besides the site's own whose pages may send the forms (SITE_ORIGINS), e.g. a preview on a LAN address. */
   origins?: readonly string[];
-  /** A form sent sooner after it was shown is dropped as a bot's (FORM_MIN_FILL_MS). */
+  /** A form sent sooner after it was shown is taken for a bot's and kept as suspected spam, without mails (FORM_MIN_FILL_MS). */
   minFillMs: number;
   logger: Logger;
   /** The clock of the mails; tests pass their own. */
@@ -296,11 +296,12 @@ async function readOrder(request: FastifyRequest, dataDir: string): Promise<Orde
 
 /**
  * The forms API as a Fastify plugin: POST /api/AppointmentBooking.php, /api/contact and /api/testimonial
- * (JSON) and /api/order (multipart with one `file`). Every answer is JSON: `{"success":true}`, or
- * `{"success":false,"error":"...","fields"?:{...}}` in the visitor's language. A request is refused by its
+ * (JSON) and /api/order (multipart with one `file`). Every answer to the page's scripts is JSON: `{"success":true}`,
+ * or `{"success":false,"error":"...","fields"?:{...}}` in the visitor's language; a form the browser sent by
+ * itself gets a page saying it was not sent. A request is refused by its
  * origin, rate, type and declared size before a byte of its body is read (under `Expect: 100-continue`,
  * before it is sent). An accepted submission is stored with its mails before the answer; a bot's
- * (honeypot, fill time) gets the same answer and is dropped.
+ * (honeypot, fill time) gets the same answer and is kept as suspected spam, unchecked and without mails.
  */
 export async function apiPlugin(app: FastifyInstance, options: ApiOptions): Promise<void> {
   const { forms, store, delivery, dataDir, logger } = options;

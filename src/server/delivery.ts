@@ -71,8 +71,9 @@ export function startDelivery(options: DeliveryOptions): Delivery {
   function prune(): void {
     if (now() - lastPrune < pruneEveryMs) return;
     lastPrune = now();
-    const removed = store.prune(retentionMs, now());
+    const { orphans, ...removed } = store.prune(retentionMs, now());
     if (removed.submissions > 0) logger.info(removed, 'pruned submissions past their retention');
+    if (orphans > 0) logger.info({ files: orphans }, 'removed uploads no submission names');
   }
 
   async function deliver(entry: OutboxEntry): Promise<void> {

@@ -56,7 +56,7 @@ export interface ApiSettings {
   labEmail?: string;
   /** `FORM_RATE_LIMIT`: submissions one address may make in ten minutes. */
   rateLimit: number;
-  /** `FORM_MIN_FILL_MS`: a form sent sooner after the page showed it is taken for a bot and dropped. */
+  /** `FORM_MIN_FILL_MS`: a form sent sooner after the page showed it is taken for a bot's and kept as suspected spam, without mails. */
   minFillMs: number;
   /** `TRUST_PROXY=1`: the client address is the last hop of X-Forwarded-For (set only behind your own proxy). */
   trustProxy: boolean;

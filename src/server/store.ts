@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { chmodSync, closeSync, existsSync, mkdirSync, openSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { MailMessage } from './mail.ts';
 import type { FormKind } from '../../schemas/forms.ts';
@@ -72,9 +72,10 @@ export interface Store {
   pending(): OutboxEntry[];
   /**
    * Deletes submissions created before `now - olderThanMs`, their upload files and outbox rows; a
-   * submission with a message still pending is kept until that message is sent.
+   * submission with a message still pending is kept until that message is sent. Also deletes the files
+   * in uploads/ no submission names (`orphans`), once they are an hour old.
    */
-  prune(olderThanMs: number, now: number): { submissions: number; uploads: number };
+  prune(olderThanMs: number, now: number): { submissions: number; uploads: number; orphans: number };
   close(): void;
 }
 
@@ -134,6 +135,13 @@ function toEntry(row: OutboxRow): OutboxEntry {
 }
 
 const dayMs = 86_400_000;
+/**
+ * A kept upload gets its name before its row is committed, so a run stopped in between leaves a file no
+ * row names. One younger than this may be another process's order about to be committed: it waits.
+ */
+const orphanAgeMs = 60 * 60_000;
+/** The names keepUpload gives; nothing else in uploads/ is the store's to delete. */
+const keptUpload = /^order-[0-9a-f-]{36}\.[a-z]+$/;
 /** Appointment confirmations one address may be sent in 24 hours. */
 export const defaultConfirmationsPerDay = 3;
 
@@ -199,6 +207,7 @@ export function openStore(options: { dataDir: string; now?: () => number; confir
        AND NOT EXISTS (SELECT 1 FROM outbox o WHERE o.submission_id = s.id AND o.status = 'pending')`,
   );
   const deleteSubmission = db.prepare<[string]>('DELETE FROM submissions WHERE id = ?');
+  const selectUploadPaths = db.prepare<[], { path: string }>('SELECT upload_path AS path FROM submissions WHERE upload_path IS NOT NULL');
   const touchHealth = db.prepare<[number]>('INSERT OR REPLACE INTO health (id, checked_at) VALUES (1, ?)');
   const countConfirmations = db.prepare<[string, number], { count: number }>('SELECT count(*) AS count FROM confirmations WHERE recipient = ? AND queued_at > ?');
   const insertConfirmation = db.prepare<[string, number]>('INSERT INTO confirmations (recipient, queued_at) VALUES (?, ?)');
@@ -268,8 +277,23 @@ export function openStore(options: { dataDir: string; now?: () => number; confir
       }
       deleteSubmissions(removable);
       deleteConfirmations.run(at - dayMs);
+      let orphans = 0;
+      // By name, not by path: a data folder restored elsewhere still names its files.
+      const named = new Set(selectUploadPaths.all().map((row) => basename(row.path)));
+      const uploadsDir = join(options.dataDir, 'uploads');
+      const names = existsSync(uploadsDir) ? readdirSync(uploadsDir) : [];
+      for (const name of names.filter((entry) => keptUpload.test(entry) && !named.has(entry))) {
+        const path = join(uploadsDir, name);
+        try {
+          if (statSync(path).mtimeMs > at - orphanAgeMs) continue;
+          rmSync(path);
+          orphans += 1;
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code !== 'ENOENT') failures.push(`${path}: ${(error as Error).message}`);
+        }
+      }
       if (failures.length > 0) throw new Error(`pruned ${removable.length} submissions but could not remove ${failures.join('; ')}`);
-      return { submissions: removable.length, uploads };
+      return { submissions: removable.length, uploads, orphans };
     },
     close: () => db.close(),
   };

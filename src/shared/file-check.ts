@@ -273,6 +273,8 @@ function isJpeg(bytes: Uint8Array): boolean {
     let marker = bytes[at + 1]!;
     // Any number of 0xFF fill bytes may come before a marker.
     while (marker === 0xff && at + 2 < bytes.length) marker = bytes[++at + 1]!;
+    // The fill may run to the end: a marker with no room for its length is a file cut short.
+    if (at + 4 > bytes.length) return false;
     if (marker === 0xd9 || marker === 0xd8 || marker < 0xc0) return false;
     if (marker >= 0xd0 && marker <= 0xd7) {
       at += 2;

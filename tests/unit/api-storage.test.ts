@@ -1,11 +1,12 @@
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { StartError, storeHealth } from '../../src/server/server.ts';
 import { openStore, type SubmissionInput } from '../../src/server/store.ts';
-import { contact, incomingUploads, orderFields, postJson, send, startApiServer, startApiWithStore, storedSubmissions, type ApiServer } from '../support/api.ts';
+import { contact, filesIn, incomingUploads, orderFields, postJson, send, startApiServer, startApiWithStore, storedSubmissions, type ApiServer } from '../support/api.ts';
 import { waitFor } from '../support/smtp.ts';
 import { multipart, postOrder, uploadFixture } from '../support/uploads.ts';
 
@@ -132,6 +133,30 @@ describe('uploads on disk', () => {
     for (const socket of stalled) socket.destroy();
     await waitFor(() => incomingUploads(dataDir).length === 0, 'the half files removed');
     expect((await postOrder(server.port, orderFields(), [{ bytes: uploadFixture('pixel.png'), filename: 'photo.png' }])).status).toBe(200);
+  });
+
+  it('removes a kept file no submission names, as a run stopped between the file and its row leaves, once it is an hour old', async () => {
+    const dataDir = join(scratch(), 'data');
+    const first = await api({ dataDir });
+    expect((await postOrder(first.port, orderFields(), [{ bytes: uploadFixture('pixel.png'), filename: 'photo.png' }])).status).toBe(200);
+    await first.stop();
+    const kept = filesIn(dataDir, 'uploads');
+    expect(kept).toHaveLength(1);
+    // What kill -9 leaves after the file took its name and before its row was committed: a file no row names.
+    const orphan = join(dataDir, 'uploads', `order-${randomUUID()}.png`);
+    const inFlight = join(dataDir, 'uploads', `order-${randomUUID()}.png`);
+    writeFileSync(orphan, uploadFixture('pixel.png'));
+    writeFileSync(inFlight, uploadFixture('pixel.png'));
+    const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60_000);
+    utimesSync(orphan, twoHoursAgo, twoHoursAgo);
+    // Also the stored file's own age: a file a row names stays, however old.
+    utimesSync(join(dataDir, 'uploads', kept[0]!), twoHoursAgo, twoHoursAgo);
+
+    const server = await api({ dataDir });
+    // A recent one may be another process's order between its file and its row: it waits for a later prune.
+    await waitFor(() => filesIn(dataDir, 'uploads').length === 2, 'the orphan removed at start');
+    expect(filesIn(dataDir, 'uploads').sort()).toEqual([...kept, basename(inFlight)].sort());
+    expect(server.logs).toContainEqual(expect.objectContaining({ msg: 'removed uploads no submission names', files: 1 }));
   });
 
   it('removes at start what a stopped run left half-received', async () => {

@@ -220,7 +220,7 @@ describe('store', () => {
     const recentId = opened.save(submission([labMessage()], { upload: { path: recent.path, name: 'd.stl' } }));
     for (const entry of opened.pending()) if (entry.submissionId !== oldPendingId) opened.markSent(entry.id, clock);
 
-    expect(opened.prune(30 * day, 31 * day)).toEqual({ submissions: 2, uploads: 1 });
+    expect(opened.prune(30 * day, 31 * day)).toEqual({ submissions: 2, uploads: 1, orphans: 0 });
     expect(existsSync(oldSent.path)).toBe(false);
     expect(existsSync(oldPending.path)).toBe(true);
     expect(existsSync(recent.path)).toBe(true);
@@ -237,7 +237,7 @@ describe('store', () => {
 
     const [pending] = opened.pending();
     opened.markSent(pending?.id ?? '', 31 * day);
-    expect(opened.prune(30 * day, 31 * day)).toEqual({ submissions: 1, uploads: 1 });
+    expect(opened.prune(30 * day, 31 * day)).toEqual({ submissions: 1, uploads: 1, orphans: 0 });
     expect(existsSync(oldPending.path)).toBe(false);
     expect(existsSync(recent.path)).toBe(true);
     expect(opened.countSubmissions()).toBe(1);
@@ -357,7 +357,7 @@ describe('delivery', () => {
     expect(mail.received).toEqual([]);
     expect(lines.filter((line) => line.msg.startsWith('mail given up'))).toHaveLength(1);
     // A given-up message no longer holds its submission back from the retention deletion.
-    expect(opened.prune(86_400_000, clock + 2 * 86_400_000)).toEqual({ submissions: 1, uploads: 0 });
+    expect(opened.prune(86_400_000, clock + 2 * 86_400_000)).toEqual({ submissions: 1, uploads: 0, orphans: 0 });
   });
 
   it('gives up a message after the last of a bounded number of attempts', async () => {
