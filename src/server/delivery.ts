@@ -38,10 +38,14 @@ export function defaultBackoffMs(attempt: number): number {
   return retryDelays[attempt - 1] ?? 30 * 60_000;
 }
 
-/** A rejection the mail server will give again whatever the wait: an SMTP 5xx reply (no such mailbox, refused content). */
+/**
+ * A rejection the mail server will give this message again whatever the wait: an SMTP 5xx reply (no such
+ * mailbox, refused content). Not a refused login (535 and the like, nodemailer's EAUTH): that is the lab's
+ * settings, wrong for every message until they are put right, and no message's fault, so it is retried.
+ */
 function permanent(error: unknown): boolean {
-  const code = (error as { responseCode?: unknown }).responseCode;
-  return typeof code === 'number' && code >= 500 && code < 600;
+  const { responseCode: code, code: kind } = error as { responseCode?: unknown; code?: unknown };
+  return typeof code === 'number' && code >= 500 && code < 600 && kind !== 'EAUTH';
 }
 
 function errorText(error: unknown): string {

@@ -360,6 +360,18 @@ describe('delivery', () => {
     expect(opened.prune(86_400_000, clock + 2 * 86_400_000)).toEqual({ submissions: 1, uploads: 0, orphans: 0 });
   });
 
+  it('keeps a message the mail server refuses only because the login is wrong (535), to send once the settings are right', async () => {
+    const opened = store();
+    opened.save(submission([confirmation()]));
+    const refusedLogin = Object.assign(new Error('Invalid login: 535 5.7.8 Authentication credentials invalid'), { code: 'EAUTH', responseCode: 535 });
+    const loop = delivery({ store: opened, transport: { send: () => Promise.reject(refusedLogin) }, backoffMs: () => 60_000 });
+    await waitFor(() => lines.some((line) => line.msg === 'mail failed'), 'the failed attempt');
+    loop.kick();
+    await sleep(100);
+    expect(opened.outboxState()).toMatchObject({ waiting: 1, givenUp: 0 });
+    expect(lines.filter((line) => line.msg.startsWith('mail given up'))).toEqual([]);
+  });
+
   it('gives up a message after the last of a bounded number of attempts', async () => {
     const opened = store();
     opened.save(submission([confirmation()]));
