@@ -134,7 +134,7 @@ describe('the contact and testimonial forms', () => {
 
 describe('the messages', () => {
   it('are all interface strings in both languages', () => {
-    const source = ['forms.ts', 'opening-hours.ts'].map((file) => readFileSync(join(projectRoot, 'schemas', file), 'utf8')).join('\n');
+    const source = ['form-requests.ts', 'opening-hours.ts'].map((file) => readFileSync(join(projectRoot, 'schemas', file), 'utf8')).join('\n');
     const keys = [...new Set([...source.matchAll(/'(validation\.\w+)'/g)].map((m) => m[1]!))];
     const ui = load(readFileSync(join(projectRoot, 'content', 'ui.yaml'), 'utf8')) as Record<string, Record<string, { en: string; nl: string }>>;
     expect(keys.length).toBeGreaterThan(8);
