@@ -50,11 +50,12 @@ export function siteConfig(options: { contentRoot?: string; outDir?: string; con
       modulePreload: false,
       // React's runtime and the router in one file with the hook every template shares; left to itself the
       // bundler splits them into a chunk named after that hook, which loads on every page anyway and
-      // compresses worse apart (about 140 bytes more on each page).
+      // compresses worse apart (about 140 bytes more on each page). The lazy-import helper goes there too, so
+      // a lazy chunk that loads another (the form code, the phone check) needs no part of the entry and its CSS.
       rolldownOptions: {
         output: {
           codeSplitting: {
-            groups: [{ name: 'router', test: /node_modules[\\/](@tanstack|use-sync-external-store|react)[\\/]|src[\\/]lib[\\/]i18n|src[\\/](components|shared)[\\/]inline-text/ }],
+            groups: [{ name: 'router', test: /node_modules[\\/](@tanstack|use-sync-external-store|react)[\\/]|src[\\/]lib[\\/]i18n|src[\\/](components|shared)[\\/]inline-text|^\0vite[\\/]preload-helper/ }],
           },
         },
       },

@@ -1,180 +1,25 @@
 import { isValidPhoneNumber } from 'libphonenumber-js/max';
-import * as z from 'zod/mini';
-import { appointmentServices } from './appointment-services.ts';
-import { hoursOn, lastSlot, todayInNetherlands, type WeekHours } from './opening-hours.ts';
+import type * as z from 'zod/mini';
+import { bookableFormSchemas, formSchemasWith } from './form-requests.ts';
+import type { WeekHours } from './opening-hours.ts';
 
-// The browser and the server check a submission with these same schemas, so they give the same
-// verdict. zod/mini keeps the browser's share small; each message is a key of the UI dictionary
-// (content/ui.yaml), shown in the visitor's language.
+// The forms' schemas as the server checks a submission, which has the last word: a phone number is judged
+// against the full metadata, each country's number ranges. The browser judges with less (form-actions.ts).
 
-export { appointmentServices, todayInNetherlands };
-
-const required = 'validation.required';
-const tooLong = 'validation.tooLong';
-
-/**
- * What a one-line field (a name, a subject) may not hold: control characters, line breaks among them,
- * Unicode's line and paragraph separators, and the controls that reorder text for display. Such a value
- * ends up in a mail's header or first line, where a line break could write a line of its own.
- */
-export const notOneLine = /[\p{Cc}\u2028\u2029\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
-/** What no text may hold, not even a paragraph: control characters other than tab and line breaks. */
-export const notText = /(?![\t\n\r])\p{Cc}/u;
-
-/** A required line of text, trimmed. */
-const line = (max: number) =>
-  z.string(required).check(z.trim(), z.minLength(1, required), z.maxLength(max, tooLong), z.refine((value) => !notOneLine.test(value), 'validation.oneLine'));
-/** An optional line of text, trimmed; empty counts as absent. */
-const optionalLine = (max: number) =>
-  z.optional(z.string('validation.text').check(z.trim(), z.maxLength(max, tooLong), z.refine((value) => !notOneLine.test(value), 'validation.oneLine')));
-/** A required paragraph of text, trimmed. */
-const text = (max: number) =>
-  z.string(required).check(z.trim(), z.minLength(1, required), z.maxLength(max, tooLong), z.refine((value) => !notText.test(value), 'validation.characters'));
-/** An optional paragraph of text, trimmed; empty counts as absent. */
-const optionalText = (max: number) =>
-  z.optional(z.string('validation.text').check(z.trim(), z.maxLength(max, tooLong), z.refine((value) => !notText.test(value), 'validation.characters')));
-
-/**
- * A whole number from `min` to `max`, as a number or as the digits a form field sends; nothing else
- * is turned into one (`true`, `[5]` or `null` would be, by a plain coercion).
- */
-const wholeNumber = (min: number, max: number, message: string) =>
-  z.pipe(
-    z.pipe(
-      z.union([z.number(message), z.string(message).check(z.regex(/^\s*-?\d{1,6}\s*$/, message))], message),
-      z.transform((value) => Number(value)),
-    ),
-    z.number(message).check(z.int(message), z.gte(min, message), z.lte(max, message)),
-  );
-
-/** A calendar date written YYYY-MM-DD that exists (no 30 February, no month 13). */
-function isCalendarDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  // Date turns 2026-02-30 into 2 March, so the date must read back as written.
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-}
-
-/** An e-mail address, trimmed. */
-export const Email = z.string(required).check(z.trim(), z.minLength(1, required), z.maxLength(254, 'validation.email'), z.regex(z.regexes.email, 'validation.email'));
-
-/** A phone number in Dutch or international form: 06-12345678, +31 6 12345678, 0031 6 12345678, +44 20 7946 0958. */
-export const Phone = z.string(required).check(
-  z.trim(),
-  z.minLength(1, required),
-  z.maxLength(32, 'validation.phone'),
-  z.refine((value) => isValidPhoneNumber(value.replace(/^00/, '+'), 'NL'), 'validation.phone'),
-);
-
-/** The appointment request's fields, a date before today in the Netherlands at `now()` refused. */
-const appointmentFields = (now: () => Date) => ({
-  FullName: line(100),
-  EmailAddress: Email,
-  PhoneNumber: Phone,
-  Service: z.enum(appointmentServices, 'validation.service'),
-  PreferredDate: z.string('validation.date').check(
-    z.refine(isCalendarDate, { message: 'validation.date', abort: true }),
-    z.refine((value) => value >= todayInNetherlands(now()), 'validation.datePast'),
-  ),
-  PreferredTime: z.string('validation.time').check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'validation.time')),
-  AdditionalMessage: optionalText(2000),
-});
-
-/** The appointment request, with the payload names of the specification (`POST /api/AppointmentBooking.php`). */
-export const AppointmentRequest = z.object(appointmentFields(() => new Date()));
-export type AppointmentRequest = z.infer<typeof AppointmentRequest>;
-
-let clock: Intl.DateTimeFormat | undefined;
-/** The time (HH:MM) in the Netherlands at `now`, whatever the server's time zone. */
-function timeInNetherlands(now: Date): string {
-  return (clock ??= new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Amsterdam', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })).format(now);
-}
-
-/** Why a date and time cannot be booked: the field it concerns, the UI key of its message and the values the message names. */
-export interface SlotProblem {
-  field: Extract<keyof AppointmentRequest, 'PreferredDate' | 'PreferredTime'>;
-  key: 'validation.dayClosed' | 'validation.timeOutsideHours' | 'validation.timePast';
-  vars: { date: string; opens?: string; closes?: string; last?: string };
-}
-
-/**
- * What stands in the way of an appointment on `date` (a real date, today or later) at `time` (HH:MM, or
- * anything else when not yet chosen): a closed day, a time outside that day's hours (the last start a
- * quarter before closing), or a time already past today, compared on the Netherlands' wall clock.
- */
-export function slotProblem(date: string, time: unknown, week: WeekHours, now: Date = new Date()): SlotProblem | undefined {
-  const { opens, closes } = hoursOn(date, week);
-  if (!opens || !closes) return { field: 'PreferredDate', key: 'validation.dayClosed', vars: { date } };
-  if (typeof time !== 'string' || !/^([01]\d|2[0-3]):[0-5]\d$/.test(time)) return undefined;
-  const last = lastSlot(closes);
-  if (time < opens || time > last) return { field: 'PreferredTime', key: 'validation.timeOutsideHours', vars: { date, opens, closes, last } };
-  if (date === todayInNetherlands(now) && time <= timeInNetherlands(now)) return { field: 'PreferredTime', key: 'validation.timePast', vars: { date } };
-  return undefined;
-}
-
-/**
- * The appointment request as the lab can take it: on a day it is open and within that day's hours (`week`,
- * from site settings), not already past in the Netherlands at `now()`. A closed day is the date's problem,
- * a time outside the hours the time's; each names the day and its hours (the issue's `params`).
- */
-export function bookableAppointment(week: WeekHours, now: () => Date = () => new Date()) {
-  return z.object(appointmentFields(now)).check(
-    z.superRefine(
-      (value, ctx) => {
-        // The shape's own checks may have failed: nothing of the value is taken for granted.
-        const { PreferredDate: date, PreferredTime: time } = (value ?? {}) as Partial<Record<keyof AppointmentRequest, unknown>>;
-        if (typeof date !== 'string' || !isCalendarDate(date) || date < todayInNetherlands(now())) return;
-        const problem = slotProblem(date, time, week, now());
-        if (problem) ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.key, params: problem.vars, input: value });
-      },
-      // Also beside a missing field, so a closed day is named on the first attempt.
-      { when: () => true },
-    ),
-  );
-}
-
-/** A dentist's order request; the file is checked apart, by its content (src/server/uploads.ts). */
-export const OrderRequest = z.object({
-  dentistName: line(100),
-  clinicName: line(150),
-  email: Email,
-  phone: Phone,
-  serviceType: line(200),
-  patientName: optionalLine(100),
-  patientAge: z.optional(wholeNumber(0, 120, 'validation.age')),
-  additionalInfo: optionalText(3000),
-});
-export type OrderRequest = z.infer<typeof OrderRequest>;
-
-/** A message from the contact form; every field is required. */
-export const ContactRequest = z.object({
-  name: line(100),
-  email: Email,
-  subject: line(150),
-  message: text(5000),
-});
-export type ContactRequest = z.infer<typeof ContactRequest>;
-
-/** A testimonial sent for review; never published without the lab's review and the visitor's consent. */
-export const TestimonialRequest = z.object({
-  name: line(100),
-  role: line(150),
-  text: text(2000),
-  rating: wholeNumber(1, 5, 'validation.rating'),
-  consent: z.literal(true, 'validation.consent'),
-});
-export type TestimonialRequest = z.infer<typeof TestimonialRequest>;
+export * from './form-requests.ts';
 
 /** The site's forms by the schema that checks them; `formSchemasFor` binds the appointment to the opening hours. */
-export const formSchemas = { appointment: AppointmentRequest, contact: ContactRequest, order: OrderRequest, testimonial: TestimonialRequest };
+export const formSchemas = formSchemasWith(isValidPhoneNumber);
 
-/** The schemas the browser and the server check a submission with: the appointment within the lab's opening hours. */
+/** The appointment request, with the payload names of the specification (`POST /api/AppointmentBooking.php`). */
+export const AppointmentRequest = formSchemas.appointment;
+export type AppointmentRequest = z.infer<typeof AppointmentRequest>;
+
+/** A dentist's order request; the file is checked apart, by its content (src/server/uploads.ts). */
+export const OrderRequest = formSchemas.order;
+export type OrderRequest = z.infer<typeof OrderRequest>;
+
+/** The schemas the server checks a submission with: the appointment within the lab's opening hours. */
 export function formSchemasFor(week: WeekHours, now?: () => Date) {
-  return { ...formSchemas, appointment: bookableAppointment(week, now) };
+  return bookableFormSchemas(week, isValidPhoneNumber, now);
 }
-/** One of the site's forms. */
-export type FormKind = keyof typeof formSchemas;
-/** What a form's schema makes of an accepted submission. */
-export type FormValues<K extends FormKind> = z.output<(typeof formSchemas)[K]>;
-/** The fields of a form: its schema's keys, and the order form's file, which is checked by its bytes apart from the schema. */
-export type FormField<K extends FormKind> = Extract<keyof FormValues<K>, string> | (K extends 'order' ? 'file' : never);

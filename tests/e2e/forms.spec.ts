@@ -124,7 +124,8 @@ test.describe('the appointment form', () => {
 
       await name.fill('Anna de Vries');
       await expect(name).not.toHaveAttribute('aria-invalid', 'true');
-      await page.getByLabel(t.phone).fill('12345');
+      // A digit short: the browser's check, with its smaller metadata, knows the lengths.
+      await page.getByLabel(t.phone).fill('06-1234567');
       await page.getByLabel(t.date).fill('2020-01-01');
       await page.getByRole('button', { name: t.book }).click();
       await expect(page.getByLabel(t.email)).toBeFocused();
@@ -157,6 +158,23 @@ test.describe('the appointment form', () => {
     await page.route('**/api/**', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ success: false, error: 'Het systeem is even niet beschikbaar.' }) }));
     await page.getByRole('button', { name: text.nl.book }).click();
     await expect(page.getByRole('alert')).toContainText('Het systeem is even niet beschikbaar.');
+  });
+
+  test('marks a phone number only the server knows to be unassigned, from its answer', async ({ page }) => {
+    const name = `Anna ${unique()}`;
+    await openPage(page, '/appointment');
+    await fillAppointment(page, text.en, name);
+    // Dutch mobile numbers start 061 to 065 or 068: the browser knows only the lengths, the server the ranges.
+    await page.getByLabel(text.en.phone).fill('06-91234567');
+    const answer = page.waitForResponse((response) => response.url().includes('/api/AppointmentBooking.php'));
+    await page.getByRole('button', { name: text.en.book }).click();
+    expect((await answer).status()).toBe(400);
+    const phone = page.getByLabel(text.en.phone);
+    await expect(phone).toBeFocused();
+    await expect(phone).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByText('Enter a valid phone number, e.g. 06 12345678 or +31 6 12345678.')).toBeVisible();
+    await expect(page.getByRole('dialog')).toBeHidden();
+    expect(stored(name)).toEqual([]);
   });
 
   test("marks the fields the server refused with the server's messages and focuses the first", async ({ page }) => {
@@ -245,6 +263,37 @@ test.describe('the appointment form', () => {
     expect(html).toMatch(/role="status" aria-live="polite"/);
     expect(html).toMatch(/role="alert" aria-live="assertive"/);
   });
+});
+
+test.describe('the phone-number metadata', () => {
+  // Each form's page and the label of its first field; the appointment and order forms ask for a phone.
+  const forms = [
+    { form: 'appointment', path: '/appointment', first: 'Full name', asksPhone: true },
+    { form: 'order', path: '/for-doctors', first: "Dentist's name", asksPhone: true },
+    { form: 'contact', path: '/contact', first: 'Full name', asksPhone: false },
+    { form: 'testimonial', path: '/testimonials', first: 'Full name', asksPhone: false },
+  ];
+  for (const { form, path, first, asksPhone } of forms) {
+    test(`${asksPhone ? 'loads' : 'never loads'} with the ${form} form's first focus`, async ({ page }) => {
+      // The scripts the page loads, each with whether it carries libphonenumber's metadata (its country_calling_codes table).
+      const scripts: Promise<{ url: string; metadata: boolean }>[] = [];
+      page.on('response', (response) => {
+        if (response.request().resourceType() === 'script') scripts.push(response.text().then((body) => ({ url: response.url(), metadata: body.includes('country_calling_codes') })));
+      });
+      const loaded = async () => Promise.all(scripts);
+      await openPage(page, path);
+      await page.waitForLoadState('networkidle');
+      expect((await loaded()).filter((script) => script.metadata)).toEqual([]);
+      await page.getByLabel(first).focus();
+      await expect.poll(async () => (await loaded()).some((script) => /\/form-actions-[\w-]+\.js$/.test(script.url))).toBe(true);
+      if (asksPhone) {
+        await expect.poll(async () => (await loaded()).some((script) => script.metadata)).toBe(true);
+      } else {
+        await page.waitForLoadState('networkidle');
+        expect((await loaded()).filter((script) => script.metadata).map((script) => script.url)).toEqual([]);
+      }
+    });
+  }
 });
 
 test.describe('a field focused after a failed submit', () => {

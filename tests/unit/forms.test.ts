@@ -1,9 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { load } from 'js-yaml';
-import { describe, expect, it } from 'vitest';
+import { getCountries, getExampleNumber, parsePhoneNumberWithError } from 'libphonenumber-js/max';
+import examples from 'libphonenumber-js/examples.mobile.json';
+import metadata from 'libphonenumber-js/metadata.max.json';
+import { describe, expect, it, vi } from 'vitest';
+import * as z from 'zod/mini';
+import { formSchemasWith, phoneForms, phoneNumber, type FormKind } from '../../schemas/form-requests.ts';
 import { AppointmentRequest, ContactRequest, OrderRequest, TestimonialRequest, todayInNetherlands } from '../../schemas/forms.ts';
 import { checkForm } from '../../src/features/forms/form-actions.ts';
+import { isValidPhoneNumber as browserPhoneCheck } from '../../src/features/forms/phone-check.ts';
 import { projectRoot } from '../support/fixtures.ts';
 
 /** The field errors of a failed check, as `field: message key`. */
@@ -78,23 +85,23 @@ describe('the appointment request in the browser, within the opening hours', () 
   const site = load(readFileSync(join(projectRoot, 'content', 'site.yaml'), 'utf8')) as { openingHours: { opens?: string; closes?: string }[] };
   const check = (lang: 'en' | 'nl', PreferredDate: string, PreferredTime: string) => checkForm('appointment', { ...appointment, PreferredDate, PreferredTime }, { lang, hours: site.openingHours });
 
-  it('names the closed day in the page\'s language, as a sentence writes it', () => {
-    expect(check('en', '2099-01-03', '22:00')).toEqual({ ok: false, problems: { PreferredDate: { key: 'validation.dayClosed', vars: { date: '2099-01-03', day: 'Saturday' } } } });
-    expect(check('nl', '2099-01-03', '22:00')).toEqual({ ok: false, problems: { PreferredDate: { key: 'validation.dayClosed', vars: { date: '2099-01-03', day: 'zaterdag' } } } });
+  it('names the closed day in the page\'s language, as a sentence writes it', async () => {
+    expect(await check('en', '2099-01-03', '22:00')).toEqual({ ok: false, problems: { PreferredDate: { key: 'validation.dayClosed', vars: { date: '2099-01-03', day: 'Saturday' } } } });
+    expect(await check('nl', '2099-01-03', '22:00')).toEqual({ ok: false, problems: { PreferredDate: { key: 'validation.dayClosed', vars: { date: '2099-01-03', day: 'zaterdag' } } } });
   });
 
-  it('names the hours of the day and the last start, a quarter before closing', () => {
-    expect(check('nl', '2099-01-02', '16:30')).toEqual({
+  it('names the hours of the day and the last start, a quarter before closing', async () => {
+    expect(await check('nl', '2099-01-02', '16:30')).toEqual({
       ok: false,
       problems: { PreferredTime: { key: 'validation.timeOutsideHours', vars: { date: '2099-01-02', day: 'vrijdag', opens: '08:30', closes: '16:30', last: '16:15' } } },
     });
-    expect(check('en', '2099-01-02', '08:29')).toMatchObject({ ok: false, problems: { PreferredTime: { key: 'validation.timeOutsideHours' } } });
-    expect(check('en', '2099-01-02', '16:15').ok).toBe(true);
-    expect(check('en', '2099-01-05', '18:15').ok).toBe(true);
+    expect(await check('en', '2099-01-02', '08:29')).toMatchObject({ ok: false, problems: { PreferredTime: { key: 'validation.timeOutsideHours' } } });
+    expect((await check('en', '2099-01-02', '16:15')).ok).toBe(true);
+    expect((await check('en', '2099-01-05', '18:15')).ok).toBe(true);
   });
 
-  it('names a closed day at once, beside the fields still empty', () => {
-    const verdict = checkForm('appointment', { PreferredDate: '2099-01-03' }, { lang: 'en', hours: site.openingHours });
+  it('names a closed day at once, beside the fields still empty', async () => {
+    const verdict = await checkForm('appointment', { PreferredDate: '2099-01-03' }, { lang: 'en', hours: site.openingHours });
     expect(verdict.ok ? [] : Object.keys(verdict.problems)).toEqual(['FullName', 'EmailAddress', 'PhoneNumber', 'Service', 'PreferredTime', 'PreferredDate']);
     expect(verdict.ok ? undefined : verdict.problems.PreferredDate?.key).toBe('validation.dayClosed');
   });
@@ -132,9 +139,55 @@ describe('the contact and testimonial forms', () => {
   });
 });
 
+describe("the browser's phone check", () => {
+  const server = AppointmentRequest.shape.PhoneNumber;
+  const browser = phoneNumber(browserPhoneCheck);
+  const accepts = (schema: typeof server, text: string) => z.safeParse(schema, text).success;
+  /** A number as a visitor may write it: +31612345678, +31 6 12345678, 0031612345678, and a Dutch one as 06 12345678. */
+  const writings = (e164: string) => {
+    const number = parsePhoneNumberWithError(e164);
+    return [number.number, number.formatInternational(), `00${number.number.slice(1)}`, ...(number.country === 'NL' ? [number.formatNational(), `0${number.nationalNumber}`] : [])];
+  };
+
+  it.each(getCountries())("accepts %s's example mobile number however it is written, as the server does", (country) => {
+    const example = getExampleNumber(country, examples);
+    if (!example) return;
+    for (const text of writings(example.number)) {
+      expect(accepts(server, text), text).toBe(true);
+      expect(accepts(browser, text), text).toBe(true);
+    }
+  });
+
+  // Every number range of the full metadata (fixed line, mobile, toll-free, ...) of every country and non-geographic code.
+  type Plan = [string, ...unknown[]];
+  const ranges = [...Object.values(metadata.countries), ...Object.values(metadata.nonGeographic)].flatMap((plan) => {
+    const [callingCode, , , , , , , , , , , types] = plan as Plan;
+    return ((types ?? []) as ([string] | 0)[]).flatMap((type) => (type && type[0] ? [fc.stringMatching(new RegExp(`^(?:${type[0]})$`)).map((national) => `+${callingCode}${national}`)] : []));
+  });
+
+  it('accepts any number the server accepts, from every range of every country', () => {
+    expect(ranges.length).toBeGreaterThan(1000);
+    const numbers = fc
+      .oneof(...ranges)
+      .filter((e164) => accepts(server, e164))
+      .chain((e164) => fc.constantFrom(...writings(e164)));
+    fc.assert(fc.property(numbers, (text) => accepts(server, text) === false || accepts(browser, text)), { numRuns: 3000 });
+  });
+
+  it('is needed by exactly the forms with a phone field', () => {
+    const check = vi.fn(() => true);
+    const judgesAPhone = (kind: FormKind) => Object.values(formSchemasWith(check)[kind].def.shape).some((field) => {
+      check.mockClear();
+      z.safeParse(field as z.ZodMiniType, '+31 6 12345678');
+      return check.mock.calls.length > 0;
+    });
+    expect((['appointment', 'contact', 'order', 'testimonial'] as const).filter(judgesAPhone)).toEqual([...phoneForms].sort());
+  });
+});
+
 describe('the messages', () => {
   it('are all interface strings in both languages', () => {
-    const source = ['forms.ts', 'opening-hours.ts'].map((file) => readFileSync(join(projectRoot, 'schemas', file), 'utf8')).join('\n');
+    const source = ['form-requests.ts', 'opening-hours.ts'].map((file) => readFileSync(join(projectRoot, 'schemas', file), 'utf8')).join('\n');
     const keys = [...new Set([...source.matchAll(/'(validation\.\w+)'/g)].map((m) => m[1]!))];
     const ui = load(readFileSync(join(projectRoot, 'content', 'ui.yaml'), 'utf8')) as Record<string, Record<string, { en: string; nl: string }>>;
     expect(keys.length).toBeGreaterThan(8);

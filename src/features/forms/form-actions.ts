@@ -1,11 +1,12 @@
 import type { UiKey } from '@generated/manifest.ts';
 import type { Lang } from '../../../schemas/common.ts';
-import { formSchemasFor, type FormKind } from '../../../schemas/forms.ts';
+import { bookableFormSchemas, phoneForms, type FormKind, type PhoneCheck } from '../../../schemas/form-requests.ts';
 import type { WeekHours } from '../../../schemas/opening-hours.ts';
 import { messageVars } from '../../shared/field-messages.ts';
 
-// Loaded on a visitor's first touch of a form, not with the page: the schemas, the phone library and
-// the sending code are the largest part of a form, and most visitors never fill one in.
+// Loaded on a visitor's first touch of a form, not with the page: the schemas and the sending code are
+// the largest part of a form, and most visitors never fill one in. The phone library comes after, and
+// only for a form that asks for a phone.
 
 export type { FormKind };
 
@@ -21,18 +22,44 @@ export interface CheckContext {
   hours: WeekHours;
 }
 
-let bound: { hours: WeekHours; schemas: ReturnType<typeof formSchemasFor> } | undefined;
+let phoneCheck: PhoneCheck | undefined;
+let loadingPhoneCheck: Promise<void> | undefined;
+
+/** Loads what checking this form needs beside this module: the phone check, for a form that asks for a phone. */
+export function prepare(kind: FormKind): Promise<void> {
+  if (!phoneForms.includes(kind)) return Promise.resolve();
+  loadingPhoneCheck ??= import('./phone-check.ts').then(
+    (module) => {
+      phoneCheck = module.isValidPhoneNumber;
+    },
+    (error: unknown) => {
+      // A failed download (offline) may succeed on the next try.
+      loadingPhoneCheck = undefined;
+      throw error;
+    },
+  );
+  return loadingPhoneCheck;
+}
+
+/** The loaded phone check; `prepare` has loaded it before any form with a phone field is checked. */
+const isValidPhoneNumber: PhoneCheck = (text, defaultCountry) => {
+  if (!phoneCheck) throw new Error('A phone number was checked before the phone check was loaded');
+  return phoneCheck(text, defaultCountry);
+};
+
+let bound: { hours: WeekHours; schemas: ReturnType<typeof bookableFormSchemas> } | undefined;
 /** The schemas bound to these opening hours, made once for the page's (the same object on every check). */
 function schemasFor(hours: WeekHours) {
-  if (bound?.hours !== hours) bound = { hours, schemas: formSchemasFor(hours) };
+  if (bound?.hours !== hours) bound = { hours, schemas: bookableFormSchemas(hours, isValidPhoneNumber) };
   return bound.schemas;
 }
 
 /** The same verdict the server gives: the cleaned data, or the first problem of each field. */
 export type Verdict = { ok: true; data: Record<string, unknown> } | { ok: false; problems: Record<string, FieldProblem> };
 
-/** Checks a form's values with its shared schema, as the server will. */
-export function checkForm(kind: FormKind, values: Record<string, unknown>, context: CheckContext): Verdict {
+/** Checks a form's values with its shared schema, as the server will (a phone number against less metadata). */
+export async function checkForm(kind: FormKind, values: Record<string, unknown>, context: CheckContext): Promise<Verdict> {
+  await prepare(kind);
   const result = schemasFor(context.hours)[kind].safeParse(values);
   if (result.success) return { ok: true, data: result.data };
   const problems: Record<string, FieldProblem> = {};
@@ -74,7 +101,7 @@ export interface Submission {
  * a network failure or an answer that is not JSON is a failure without words.
  */
 export async function submit(submission: Submission): Promise<Outcome> {
-  const verdict = checkForm(submission.kind, submission.values, submission.context);
+  const verdict = await checkForm(submission.kind, submission.values, submission.context);
   const problems = { ...(verdict.ok ? {} : verdict.problems), ...submission.extraProblems };
   if (!verdict.ok || Object.keys(problems).length > 0) return { type: 'invalid', problems };
   const request = (submission.encode ?? encodeJson)(verdict.data, submission.spam);

@@ -8,7 +8,7 @@ import type { Encode, FieldProblem, FormKind } from './form-actions.ts';
 
 let actions: Promise<typeof Actions> | null = null;
 
-/** Loads the schemas and the sending code once, on the first touch of any form (at the latest on submit). */
+/** Loads the schemas and the sending code once, on the first touch of any form (at the latest on submit); the phone check follows for a form with a phone field. */
 function loadActions(): Promise<typeof Actions> {
   actions ??= import('./form-actions.ts').catch((error: unknown) => {
     // A failed download (offline) may succeed on the next try.
@@ -98,10 +98,11 @@ export function useForm<K extends FormKind>(options: FormOptions<K>) {
   const recheck = () => {
     const form = formRef.current;
     if (!attempted.current || !form) return;
-    void loadActions().then(({ checkForm }) => {
-      const verdict = checkForm(latest.current.kind, values(form), context);
-      show({ ...(verdict.ok ? {} : verdict.problems), ...extraProblems() });
-    });
+    void loadActions()
+      .then(({ checkForm }) => checkForm(latest.current.kind, values(form), context))
+      .then((verdict) => show({ ...(verdict.ok ? {} : verdict.problems), ...extraProblems() }))
+      // Offline, the messages stay as they were; the next submit says what went wrong.
+      .catch(() => undefined);
   };
 
   const onSubmit = async (form: HTMLFormElement) => {
@@ -172,7 +173,10 @@ export function useForm<K extends FormKind>(options: FormOptions<K>) {
         event.preventDefault();
         if (!sending && !options.busy) void onSubmit(event.currentTarget);
       },
-      onFocus: () => void loadActions().catch(() => undefined),
+      onFocus: () =>
+        void loadActions()
+          .then(({ prepare }) => prepare(options.kind))
+          .catch(() => undefined),
       onChange: recheck,
     },
   };
