@@ -11,7 +11,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
@@ -102,11 +102,11 @@ const chrome = await chromeLauncher.launch({
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 });
 
-async function measure(url: string): Promise<Sample> {
+/** One Lighthouse run, or the error Lighthouse met (NO_LCP on a busy machine, say): one failed run is noted, not fatal. */
+async function measure(url: string): Promise<Sample | string> {
   const result = await lighthouse(url, { port: Number(chrome.port), output: 'json', logLevel: 'error', onlyCategories: [...categories] });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-  if (result.lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
-  return sample(result.lhr);
+  return result.lhr.runtimeError ? result.lhr.runtimeError.code : sample(result.lhr);
 }
 
 const label = (path: string) => `${path} (${kindOf.get(path) ?? 'page'})`;
@@ -132,6 +132,8 @@ const work = (samples: Sample[]) => {
     .join(', ');
 };
 
+// Lighthouse scales the trace's wall time by 4 to simulate a phone, so the machine's load shows in every figure.
+const startLoad = loadavg()[0]!.toFixed(1);
 console.log(`Lighthouse 12, mobile, simulated throttling: ${pages.length} pages, each beside its no-script twin, ${runs} run(s) of each taken in turns`);
 console.log(`median (min-max). Goals: LCP <= ${goals.lcpRatio}x the twin's, TBT < ${goals.tbtMs} ms, CLS 0, performance >= ${goals.performance}; a11y, best practices, SEO ${goals.others}\n`);
 console.log(row(columns.map(([name]) => name)));
@@ -140,10 +142,20 @@ try {
   for (const path of pages) {
     const page: Sample[] = [];
     const twin: Sample[] = [];
+    const failed: string[] = [];
     for (let i = 0; i < runs; i++) {
       // Page and twin in turns, each first every other time, so both meet the same load on the machine.
-      const order = i % 2 ? ([[twin, twinOrigin], [page, origin]] as const) : ([[page, origin], [twin, twinOrigin]] as const);
-      for (const [into, at] of order) into.push(await measure(`${at}${path}`));
+      const order = i % 2 ? ([[twin, twinOrigin, 'twin'], [page, origin, 'page']] as const) : ([[page, origin, 'page'], [twin, twinOrigin, 'twin']] as const);
+      for (const [into, at, which] of order) {
+        const measured = await measure(`${at}${path}`);
+        if (typeof measured === 'string') failed.push(`${which} ${measured}`);
+        else into.push(measured);
+      }
+    }
+    const note = failed.length ? `   (failed runs: ${failed.join(', ')})` : '';
+    if (!page.length || !twin.length) {
+      console.log(`  ${label(path)}: no result${note}`);
+      continue;
     }
     const lcpRatio = median(page.map((s) => s.lcp)) / median(twin.map((s) => s.lcp));
     const m = (c: Category) => median(page.map((s) => s.scores[c]));
@@ -155,7 +167,7 @@ try {
       ...(['accessibility', 'best-practices', 'seo'] as const).filter((c) => m(c) < goals.others),
     ];
     if (!missed.length) met++;
-    console.log(`${line(label(path), page, `${lcpRatio.toFixed(2)}x`)}   ${missed.length ? `missed: ${missed.join(', ')}` : 'goals met'}`);
+    console.log(`${line(label(path), page, `${lcpRatio.toFixed(2)}x`)}   ${missed.length ? `missed: ${missed.join(', ')}` : 'goals met'}${note}`);
     console.log(line('  no-script twin', twin));
     if (values.breakdown) {
       console.log(`      main thread, ms: ${work(page)}`);
@@ -168,3 +180,4 @@ try {
   for (const dir of [...dataDirs, twinDir]) rmSync(dir, { recursive: true, force: true });
 }
 console.log(`\n  ${met} of ${pages.length} pages meet every goal`);
+console.log(`  machine: ${availableParallelism()} cores, load average ${startLoad} at the start, ${loadavg()[0]!.toFixed(1)} at the end (simulated throttling scales wall time, so a busy machine inflates TBT)`);
