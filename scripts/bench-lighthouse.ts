@@ -110,7 +110,7 @@ async function measure(url: string): Promise<Sample | string> {
 }
 
 const label = (path: string) => `${path} (${kindOf.get(path) ?? 'page'})`;
-const columns: [string, number][] = [['page', Math.max(...pages.map((p) => label(p).length))], ['perf', 12], ['LCP s', 18], ['TBT ms', 15], ['CLS', 19], ['a11y', 5], ['b.p.', 5], ['seo', 5], ['LCP/twin', 9]];
+const columns: [string, number][] = [['page', Math.max(...pages.map((p) => label(p).length))], ['perf', 13], ['LCP s', 18], ['TBT ms', 15], ['CLS', 19], ['a11y', 5], ['b.p.', 5], ['seo', 5], ['LCP/twin', 9]];
 const row = (cells: string[]) => `  ${cells.map((c, i) => (i === 0 ? c.padEnd(columns[i]![1]) : c.padStart(columns[i]![1]))).join(' ')}`;
 const line = (label: string, samples: Sample[], ratio = '') =>
   row([
