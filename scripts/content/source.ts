@@ -4,10 +4,11 @@ import type { Diagnostic } from './diagnostics.ts';
 
 export type PathSegment = string | number;
 
-// One parser reads each file once: js-yaml gives the data, and its listener, which it calls as it opens
-// and closes every node, gives where each node starts and ends, so any value can be pointed at by line and
-// column without a second parse by another library. (The `yaml` package keeps positions itself, but
-// measured about eight times slower here: over the 1 ms a file the check may take.)
+// One parser reads every file: js-yaml gives the data, and its listener, which it calls as it opens and
+// closes every node, gives where each node starts and ends. A file without a problem is parsed once, without
+// recording positions; a file with one is parsed again, recording them, to point at it by line and column. (The
+// `yaml` package keeps positions itself, but measured about eight times slower here: over the 1 ms a file
+// the check may take.)
 
 /** One node as the parser opened and closed it: its offsets, its value and the nodes read inside it. */
 interface Frame {
