@@ -24,6 +24,7 @@ function describe(value: unknown): string {
   if (Array.isArray(value)) return 'a list';
   if (typeof value === 'object') return 'a map of keys';
   if (typeof value === 'string') return `the text "${value.length > 40 ? `${value.slice(0, 37)}...` : value}"`;
+  if (typeof value === 'number' && !Number.isFinite(value)) return Number.isNaN(value) ? 'the value .nan ("not a number")' : `the value ${value > 0 ? '' : '-'}.inf (infinity)`;
   // What is left from YAML: a number, true or false.
   return `${typeof value === 'number' ? 'the number' : 'the value'} ${JSON.stringify(value) ?? 'undefined'}`;
 }
@@ -140,6 +141,12 @@ function toDiagnostics(source: SourceFile, issue: z.core.$ZodIssue, input: unkno
         return [make(path.slice(0, -1), 'schema/missing-key', `required key "${String(last)}" is missing${about}`, `add "${String(last)}:" here: ${what}`)];
       }
       const expected = expectedNames[issue.expected] ?? `a ${issue.expected}`;
+      // YAML reads .inf and .nan as numbers that no field takes: say what was written, not "null".
+      if (typeof value === 'number' && !Number.isFinite(value)) {
+        const range = source.range(path);
+        const written = range ? source.text.slice(range[0], range[1]).trim() : String(value);
+        return [make(path, 'schema/invalid-type', `expected ${expected}, found "${written}", which YAML reads as ${Number.isNaN(value) ? '"not a number"' : 'infinity'}`, 'write the number in digits, such as 4')];
+      }
       const nested = value !== null && typeof value === 'object' && !Array.isArray(value) && (issue.expected === 'string' || issue.expected === 'number');
       const hint = nested ? 'check the indentation of the lines below this key' : issue.expected === 'int' ? 'write a whole number, without a decimal point' : `write ${expected} here`;
       return [make(path, 'schema/invalid-type', `expected ${expected}, found ${describe(value)}`, hint)];

@@ -461,6 +461,14 @@ describe('positions and words an author understands', () => {
       'content/testimonials/jansen.yaml:5:9 schema/too-many the number 6 is above the highest allowed, 5. write a number of at most 5',
     ]);
   });
+
+  it('says what was written and what to write for .inf or .nan where a number belongs', () => {
+    const list = check({ bad: ['number-infinite'] });
+    expect(list.map((d) => `${where(d)} ${d.message}. ${d.hint}`)).toEqual([
+      'content/pages/home.yaml:33:10 schema/invalid-type expected a number, found ".nan", which YAML reads as "not a number". write the number in digits, such as 4',
+      'content/testimonials/jansen.yaml:5:9 schema/invalid-type expected a number, found ".inf", which YAML reads as infinity. write the number in digits, such as 4',
+    ]);
+  });
 });
 
 describe('the glossary', () => {
