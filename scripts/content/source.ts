@@ -163,10 +163,21 @@ export class SourceFile {
         message = 'a value contains ": ", which YAML reads as another key';
         hint = 'quote the text: write it between double quotes';
       } else {
-        // Point at the line that is wrongly indented, not somewhere inside it.
+        // Point at the line that is wrongly indented, not somewhere inside it. When this line sits two spaces
+        // under the key that opens its map and the lines between are indented further, the first of those is
+        // the one (an over-indented "src:" is found out only at the "alt:" after it).
         offset = lineStart + indent;
+        let first: { start: number; indent: number } | undefined;
+        for (const line of previousLines(text, lineStart)) {
+          if (line.indent > indent) {
+            first = line;
+            continue;
+          }
+          if (first && line.indent + 2 === indent && /:[ \t]*(?:#.*)?$/.test(line.text)) offset = first.start + first.indent;
+          break;
+        }
         message = 'this line is indented wrongly for its place';
-        hint = 'check the indentation: nested keys are indented by two spaces under their parent, and keys of one map line up';
+        hint = indentationHint;
       }
     } else if (reason.startsWith('tab characters')) {
       message = 'a tab is used to indent this line';
@@ -256,6 +267,20 @@ export class SourceFile {
 
 // The core schema reads dates and "yes" as text.
 const plainOptions = { schema: CORE_SCHEMA };
+
+const indentationHint = 'check the indentation: nested keys are indented by two spaces under their parent, and keys of one map line up';
+
+/** The lines before the one starting at `lineStart`, nearest first, without blank and comment-only lines. */
+function* previousLines(text: string, lineStart: number): Generator<{ start: number; indent: number; text: string }, void> {
+  for (let end = lineStart - 1; end > 0; ) {
+    const start = text.lastIndexOf('\n', end - 1) + 1;
+    const line = text.slice(start, end);
+    end = start - 1;
+    const indent = /^[ ]*/.exec(line)![0].length;
+    if (indent === line.length || line[indent] === '#') continue;
+    yield { start, indent, text: line };
+  }
+}
 
 /** Whether a " #" (or tab and #) is anywhere in the text; "#" is rare, so it is looked for first. */
 function hasSpacedHash(text: string): boolean {

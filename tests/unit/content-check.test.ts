@@ -444,6 +444,12 @@ describe('positions and words an author understands', () => {
     expect(list[0]!.hint).toMatch(/indentation/);
   });
 
+  it('reports an over-indented first key of a map at that key, not at the key after it', () => {
+    const list = check({ bad: ['over-indent-first-key'] });
+    expect(list.map(where)).toEqual(['content/services/zirconia.yaml:13:7 yaml/syntax']);
+    expect(list[0]!.hint).toMatch(/indentation/);
+  });
+
   it('says that an empty file is empty', () => {
     const list = check({ bad: ['empty-file'] });
     expect(list.map((d) => `${where(d)} ${d.message}`)).toEqual(['content/testimonials/jansen.yaml:1:1 content/empty-file the file is empty']);
