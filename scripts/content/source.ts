@@ -155,8 +155,19 @@ export class SourceFile {
       hint = quote === "'" ? "end the text with ' on the same line; write '' for an apostrophe inside it" : 'end the text with " on the same line; write \\" for a quote mark inside it';
     } else if (reason === 'duplicated mapping key') {
       const key = /^\s*(?:- )?([^:#]+?)\s*:/.exec(text.slice(offset))?.[1] ?? '';
-      message = `map keys must be unique: "${key}" appears twice here`;
-      hint = 'each key may appear once in a map; remove or rename one of them';
+      const indent = /^[ ]*/.exec(lineText)![0].length;
+      const before = previousLines(text, lineStart).next().value || undefined;
+      // A key with nothing under it just before, in line with this one: it was indented too far, and the keys
+      // meant to be under it fell into its neighbours' map (an over-indented "hero:" makes "title" twice in "seo").
+      const empty = before && before.indent === indent ? /^[ ]*(?:- )?([^:#\s][^:#]*?):[ \t]*(?:#.*)?$/.exec(before.text)?.[1] : undefined;
+      if (before && empty) {
+        offset = before.start + indent;
+        message = `"${empty}:" is indented wrongly for its place: nothing is indented under it, so the keys after it are read beside it, where "${key}" is then twice`;
+        hint = indentationHint;
+      } else {
+        message = `map keys must be unique: "${key}" appears twice here`;
+        hint = 'each key may appear once in a map; remove or rename one of them';
+      }
     } else if (/^bad indentation/.test(reason) || reason.startsWith('end of the stream or a document separator is expected')) {
       const indent = /^[ ]*/.exec(lineText)![0].length;
       if (/^\s*[\w"'-][^:#]*:\s+[^'"\s].*?:\s/.test(lineText) && offset > lineStart + indent) {

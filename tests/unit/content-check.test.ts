@@ -450,6 +450,14 @@ describe('positions and words an author understands', () => {
     expect(list[0]!.hint).toMatch(/indentation/);
   });
 
+  it('reports an over-indented parent key as indented wrongly, not as a key of the map it fell into appearing twice', () => {
+    const list = check({ bad: ['over-indent-parent'] }).filter((d) => d.file === 'content/pages/about.yaml');
+    expect(list.map((d) => `${where(d)} ${d.message}`)).toEqual([
+      'content/pages/about.yaml:9:3 yaml/syntax "hero:" is indented wrongly for its place: nothing is indented under it, so the keys after it are read beside it, where "title" is then twice',
+    ]);
+    expect(list[0]!.hint).toMatch(/indentation/);
+  });
+
   it('says that an empty file is empty', () => {
     const list = check({ bad: ['empty-file'] });
     expect(list.map((d) => `${where(d)} ${d.message}`)).toEqual(['content/testimonials/jansen.yaml:1:1 content/empty-file the file is empty']);
