@@ -210,7 +210,7 @@ export function checkContent(options: CheckOptions): CheckResult {
     const first = href[0];
     if (first !== '/' && first !== '#') return;
     if (href.includes('#')) {
-      facts.links.push({ entry, path: [...path], href, owner, inText });
+      facts.links.push({ entry, path: [...path], href: own(href), owner, inText: inText && { value: own(inText.value), at: inText.at } });
       return;
     }
     judge ??= linkJudge(routes, redirects, facts);
@@ -615,10 +615,19 @@ const text = (value: unknown): string | undefined => (typeof value === 'string' 
 /** The English path of the page a file defines, if it is a page (read from what parsed, valid or not). */
 function ownPath(data: unknown, collection: CollectionName | 'singles'): string | undefined {
   const d = record(data);
-  if (collection === 'pages') return text(d.path);
-  if (collection === 'services' && text(d.slug)) return `/services/${text(d.slug)}`;
-  if (collection === 'articles' && text(d.slug)) return `/blog/${text(d.slug)}`;
+  if (collection === 'pages') return text(d.path) && own(text(d.path)!);
+  if (collection === 'services' && text(d.slug)) return own(`/services/${text(d.slug)}`);
+  if (collection === 'articles' && text(d.slug)) return own(`/blog/${text(d.slug)}`);
   return undefined;
+}
+
+/**
+ * A copy of a text that holds on to nothing else. A value the parser read is a slice of its file's text and
+ * keeps all of it in memory while the value is kept: the facts kept to the end of the check would hold every
+ * file's text, and the garbage collector would copy each of them, which made a large site's check slower.
+ */
+function own(value: string): string {
+  return ` ${value}`.slice(1);
 }
 
 /** Records the entries a list names, reporting one named twice. */
@@ -630,7 +639,7 @@ function addRefs(entry: Scanned, facts: Facts, at: At, path: PathSegment[], valu
     if (typeof value !== 'string') continue;
     if (seen.has(value)) at(entry, [...path, i], 'ref/duplicate', `"${value}" is listed twice here`, 'remove the second one');
     seen.add(value);
-    facts.refs.push({ entry, path: [...path, i], value, target, label: label === 'article' && value === text(record(entry.data).slug) ? 'self' : label, kinds });
+    facts.refs.push({ entry, path: [...path, i], value: own(value), target, label: label === 'article' && value === text(record(entry.data).slug) ? 'self' : label, kinds });
   }
 }
 
@@ -638,7 +647,7 @@ function addRefs(entry: Scanned, facts: Facts, at: At, path: PathSegment[], valu
 function addAnchors(entry: Scanned, facts: Facts, at: At, owner: string | undefined, template: string): void {
   if (!owner) return;
   const all = pageAnchors(template, record(entry.data));
-  const unique = new Set(all);
+  const unique = new Set(all.map(own));
   facts.anchors.set(owner, unique);
   facts.templates.set(owner, template);
   if (unique.size < all.length) duplicateHeadings(entry, template === 'about' ? ['story', 'body'] : ['body'], at);
@@ -661,7 +670,7 @@ function collectFacts(entry: Scanned, owner: string | undefined, facts: Facts, {
   } else if (entry.collection === 'services') {
     const slug = text(data.slug);
     const kind = text(data.kind) as ServiceData['kind'] | undefined;
-    if (slug && kind) facts.serviceKinds.set(slug, kind);
+    if (slug && kind) facts.serviceKinds.set(own(slug), kind);
     if (kind) addAnchors(entry, facts, at, owner, kind);
     if (kind === 'category') addRefs(entry, facts, at, ['items'], data.items, 'services', 'service', ['detail', 'allon4']);
     if (kind === 'detail') {
@@ -673,7 +682,7 @@ function collectFacts(entry: Scanned, owner: string | undefined, facts: Facts, {
   } else if (entry.collection === 'articles') {
     addAnchors(entry, facts, at, owner, 'article');
     addRefs(entry, facts, at, ['related'], data.related, 'articles', 'article');
-    if (text(data.category)) facts.refs.push({ entry, path: ['category'], value: text(data.category)!, target: 'blog-categories', label: 'blog category' });
+    if (text(data.category)) facts.refs.push({ entry, path: ['category'], value: own(text(data.category)!), target: 'blog-categories', label: 'blog category' });
   }
 }
 

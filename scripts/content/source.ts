@@ -4,10 +4,11 @@ import type { Diagnostic } from './diagnostics.ts';
 
 export type PathSegment = string | number;
 
-// One parser reads each file once: js-yaml gives the data, and its listener, which it calls as it opens
-// and closes every node, gives where each node starts and ends, so any value can be pointed at by line and
-// column without a second parse by another library. (The `yaml` package keeps positions itself, but
-// measured about eight times slower here: over the 1 ms a file the check may take.)
+// One parser reads every file: js-yaml gives the data, and its listener, which it calls as it opens and
+// closes every node, gives where each node starts and ends. A file without a problem is parsed once, without
+// recording positions; a file with one is parsed again, recording them, to point at it by line and column. (The
+// `yaml` package keeps positions itself, but measured about eight times slower here: over the 1 ms a file
+// the check may take.)
 
 /** One node as the parser opened and closed it: its offsets, its value and the nodes read inside it. */
 interface Frame {
@@ -154,18 +155,40 @@ export class SourceFile {
       hint = quote === "'" ? "end the text with ' on the same line; write '' for an apostrophe inside it" : 'end the text with " on the same line; write \\" for a quote mark inside it';
     } else if (reason === 'duplicated mapping key') {
       const key = /^\s*(?:- )?([^:#]+?)\s*:/.exec(text.slice(offset))?.[1] ?? '';
-      message = `map keys must be unique: "${key}" appears twice here`;
-      hint = 'each key may appear once in a map; remove or rename one of them';
+      const indent = /^[ ]*/.exec(lineText)![0].length;
+      const before = previousLines(text, lineStart).next().value || undefined;
+      // A key with nothing under it just before, in line with this one: it was indented too far, and the keys
+      // meant to be under it fell into its neighbours' map (an over-indented "hero:" makes "title" twice in "seo").
+      const empty = before && before.indent === indent ? /^[ ]*(?:- )?([^:#\s][^:#]*?):[ \t]*(?:#.*)?$/.exec(before.text)?.[1] : undefined;
+      if (before && empty) {
+        offset = before.start + indent;
+        message = `"${empty}:" is indented wrongly for its place: nothing is indented under it, so the keys after it are read beside it, where "${key}" is then twice`;
+        hint = indentationHint;
+      } else {
+        message = `map keys must be unique: "${key}" appears twice here`;
+        hint = 'each key may appear once in a map; remove or rename one of them';
+      }
     } else if (/^bad indentation/.test(reason) || reason.startsWith('end of the stream or a document separator is expected')) {
       const indent = /^[ ]*/.exec(lineText)![0].length;
       if (/^\s*[\w"'-][^:#]*:\s+[^'"\s].*?:\s/.test(lineText) && offset > lineStart + indent) {
         message = 'a value contains ": ", which YAML reads as another key';
         hint = 'quote the text: write it between double quotes';
       } else {
-        // Point at the line that is wrongly indented, not somewhere inside it.
+        // Point at the line that is wrongly indented, not somewhere inside it. When this line sits two spaces
+        // under the key that opens its map and the lines between are indented further, the first of those is
+        // the one (an over-indented "src:" is found out only at the "alt:" after it).
         offset = lineStart + indent;
+        let first: { start: number; indent: number } | undefined;
+        for (const line of previousLines(text, lineStart)) {
+          if (line.indent > indent) {
+            first = line;
+            continue;
+          }
+          if (first && line.indent + 2 === indent && /:[ \t]*(?:#.*)?$/.test(line.text)) offset = first.start + first.indent;
+          break;
+        }
         message = 'this line is indented wrongly for its place';
-        hint = 'check the indentation: nested keys are indented by two spaces under their parent, and keys of one map line up';
+        hint = indentationHint;
       }
     } else if (reason.startsWith('tab characters')) {
       message = 'a tab is used to indent this line';
@@ -255,6 +278,20 @@ export class SourceFile {
 
 // The core schema reads dates and "yes" as text.
 const plainOptions = { schema: CORE_SCHEMA };
+
+const indentationHint = 'check the indentation: nested keys are indented by two spaces under their parent, and keys of one map line up';
+
+/** The lines before the one starting at `lineStart`, nearest first, without blank and comment-only lines. */
+function* previousLines(text: string, lineStart: number): Generator<{ start: number; indent: number; text: string }, void> {
+  for (let end = lineStart - 1; end > 0; ) {
+    const start = text.lastIndexOf('\n', end - 1) + 1;
+    const line = text.slice(start, end);
+    end = start - 1;
+    const indent = /^[ ]*/.exec(line)![0].length;
+    if (indent === line.length || line[indent] === '#') continue;
+    yield { start, indent, text: line };
+  }
+}
 
 /** Whether a " #" (or tab and #) is anywhere in the text; "#" is rare, so it is looked for first. */
 function hasSpacedHash(text: string): boolean {

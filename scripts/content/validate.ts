@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { config, type z } from 'zod';
 import type { Diagnostic } from './diagnostics.ts';
 import type { PathSegment, SourceFile } from './source.ts';
 import { didYouMean } from './suggest.ts';
@@ -24,6 +24,7 @@ function describe(value: unknown): string {
   if (Array.isArray(value)) return 'a list';
   if (typeof value === 'object') return 'a map of keys';
   if (typeof value === 'string') return `the text "${value.length > 40 ? `${value.slice(0, 37)}...` : value}"`;
+  if (typeof value === 'number' && !Number.isFinite(value)) return Number.isNaN(value) ? 'the value .nan ("not a number")' : `the value ${value > 0 ? '' : '-'}.inf (infinity)`;
   // What is left from YAML: a number, true or false.
   return `${typeof value === 'number' ? 'the number' : 'the value'} ${JSON.stringify(value) ?? 'undefined'}`;
 }
@@ -62,13 +63,20 @@ export function validate<T extends z.ZodType>(
   basePath: readonly PathSegment[] = [],
 ): { data?: z.output<T>; diagnostics: Diagnostic[] } {
   const input = valueAt(source.data, basePath);
-  // Most files pass: the error map, which words the issues, costs a third more and is used only on a failure.
-  const passed = schema.safeParse(input);
-  if (passed.success) return { data: passed.data, diagnostics: [] };
-  const result = schema.safeParse(input, { error: errorMap });
+  const result = schema.safeParse(input);
   if (result.success) return { data: result.data, diagnostics: [] };
+  // Passed to safeParse, the error map would slow every file by a third (zod leaves its fast path). zod words a
+  // failure's issues when its error is first read: the map is zod's for that moment only, and no file is parsed twice.
+  const previous = config().customError;
+  config({ customError: errorMap });
+  let issues: z.core.$ZodIssue[];
+  try {
+    issues = result.error.issues;
+  } finally {
+    config({ customError: previous });
+  }
   const diagnostics: Diagnostic[] = [];
-  for (const issue of result.error.issues) {
+  for (const issue of issues) {
     diagnostics.push(...toDiagnostics(source, issue, input, basePath));
   }
   // A misspelt key is one mistake: drop the "missing" report for the key it was meant to be.
@@ -133,6 +141,12 @@ function toDiagnostics(source: SourceFile, issue: z.core.$ZodIssue, input: unkno
         return [make(path.slice(0, -1), 'schema/missing-key', `required key "${String(last)}" is missing${about}`, `add "${String(last)}:" here: ${what}`)];
       }
       const expected = expectedNames[issue.expected] ?? `a ${issue.expected}`;
+      // YAML reads .inf and .nan as numbers that no field takes: say what was written, not "null".
+      if (typeof value === 'number' && !Number.isFinite(value)) {
+        const range = source.range(path);
+        const written = range ? source.text.slice(range[0], range[1]).trim() : String(value);
+        return [make(path, 'schema/invalid-type', `expected ${expected}, found "${written}", which YAML reads as ${Number.isNaN(value) ? '"not a number"' : 'infinity'}`, 'write the number in digits, such as 4')];
+      }
       const nested = value !== null && typeof value === 'object' && !Array.isArray(value) && (issue.expected === 'string' || issue.expected === 'number');
       const hint = nested ? 'check the indentation of the lines below this key' : issue.expected === 'int' ? 'write a whole number, without a decimal point' : `write ${expected} here`;
       return [make(path, 'schema/invalid-type', `expected ${expected}, found ${describe(value)}`, hint)];

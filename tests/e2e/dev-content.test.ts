@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -8,16 +8,15 @@ import { startDevServer } from '../../scripts/dev.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { projectRoot } from '../support/fixtures.ts';
 
-// What an author sees in `npm run dev`, on the project's own content/ and manifest, as the dev server
-// runs them (Tailwind, the manifest in src/generated): the file the test edits is kept and written back.
-
-const contactFile = join(projectRoot, 'content', 'pages', 'contact.yaml');
-const original = readFileSync(contactFile, 'utf8');
-const restore = () => writeFileSync(contactFile, original);
-// Written back even when the run is cut short.
-process.once('exit', restore);
+// What an author sees in `npm run dev`, with Tailwind and the rest of the project's dev server, on a copy
+// of the project's own content/ and images: the test edits the copy, so a run cut short changes nothing.
+// The copy lies in tests/.tmp/, which Tailwind never scans (git-ignored); that content/ itself stays out
+// of Tailwind's sources is tested by telling the dev server that a file there changed.
 
 describe('the dev server on the project\'s own content', () => {
+  let copy: string;
+  let contactFile: string;
+  let original: string;
   let vite: ViteDevServer;
   let server: Server;
   let url: string;
@@ -26,17 +25,24 @@ describe('the dev server on the project\'s own content', () => {
   const problems: string[] = [];
 
   beforeAll(async () => {
-    ({ server, vite, url } = await startDevServer({ port: 0 }));
+    const scratch = join(projectRoot, 'tests', '.tmp');
+    mkdirSync(scratch, { recursive: true });
+    copy = mkdtempSync(join(scratch, 'dev-content-'));
+    cpSync(join(projectRoot, 'content'), join(copy, 'content'), { recursive: true });
+    cpSync(join(projectRoot, 'src', 'assets', 'images'), join(copy, 'src', 'assets', 'images'), { recursive: true });
+    contactFile = join(copy, 'content', 'pages', 'contact.yaml');
+    original = readFileSync(contactFile, 'utf8');
+    ({ server, vite, url } = await startDevServer({ port: 0, contentRoot: copy, outDir: join(copy, 'generated') }));
     browser = await launchBrowser();
     page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     page.on('pageerror', (error) => problems.push(error.message));
   });
 
   afterAll(async () => {
-    restore();
     await browser?.close();
     server?.close();
     await vite?.close();
+    if (copy) rmSync(copy, { recursive: true, force: true });
   });
 
   const marked = () => page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded === true);
@@ -53,6 +59,9 @@ describe('the dev server on the project\'s own content', () => {
       Object.assign(window, { notReloaded: true });
     });
 
+    // A save in the project's content/, as Vite's watcher reports it: were content/ among Tailwind's
+    // sources (src/styles.css), Tailwind would answer with a full reload before the check's update came.
+    vite.watcher.emit('change', join(projectRoot, 'content', 'pages', 'contact.yaml'));
     writeFileSync(contactFile, original.replace('    en: Contact us\n', '    en: Contact our lab\n'));
 
     await expect.poll(() => page.locator('h1').textContent(), { timeout: 20_000 }).toBe('Contact our lab');

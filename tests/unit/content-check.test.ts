@@ -444,6 +444,20 @@ describe('positions and words an author understands', () => {
     expect(list[0]!.hint).toMatch(/indentation/);
   });
 
+  it('reports an over-indented first key of a map at that key, not at the key after it', () => {
+    const list = check({ bad: ['over-indent-first-key'] });
+    expect(list.map(where)).toEqual(['content/services/zirconia.yaml:13:7 yaml/syntax']);
+    expect(list[0]!.hint).toMatch(/indentation/);
+  });
+
+  it('reports an over-indented parent key as indented wrongly, not as a key of the map it fell into appearing twice', () => {
+    const list = check({ bad: ['over-indent-parent'] }).filter((d) => d.file === 'content/pages/about.yaml');
+    expect(list.map((d) => `${where(d)} ${d.message}`)).toEqual([
+      'content/pages/about.yaml:9:3 yaml/syntax "hero:" is indented wrongly for its place: nothing is indented under it, so the keys after it are read beside it, where "title" is then twice',
+    ]);
+    expect(list[0]!.hint).toMatch(/indentation/);
+  });
+
   it('says that an empty file is empty', () => {
     const list = check({ bad: ['empty-file'] });
     expect(list.map((d) => `${where(d)} ${d.message}`)).toEqual(['content/testimonials/jansen.yaml:1:1 content/empty-file the file is empty']);
@@ -459,6 +473,14 @@ describe('positions and words an author understands', () => {
     expect(list.map((d) => `${where(d)} ${d.message}. ${d.hint}`)).toEqual([
       'content/pages/home.yaml:33:10 schema/invalid-type expected a whole number, found the number 2.5. write a whole number, without a decimal point',
       'content/testimonials/jansen.yaml:5:9 schema/too-many the number 6 is above the highest allowed, 5. write a number of at most 5',
+    ]);
+  });
+
+  it('says what was written and what to write for .inf or .nan where a number belongs', () => {
+    const list = check({ bad: ['number-infinite'] });
+    expect(list.map((d) => `${where(d)} ${d.message}. ${d.hint}`)).toEqual([
+      'content/pages/home.yaml:33:10 schema/invalid-type expected a number, found ".nan", which YAML reads as "not a number". write the number in digits, such as 4',
+      'content/testimonials/jansen.yaml:5:9 schema/invalid-type expected a number, found ".inf", which YAML reads as infinity. write the number in digits, such as 4',
     ]);
   });
 });
