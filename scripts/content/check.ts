@@ -179,6 +179,8 @@ export function checkContent(options: CheckOptions): CheckResult {
   };
   // Slugs of files that exist but failed validation: links and references to them are not reported again.
   const brokenSlugs: Record<CollectionName, Set<string>> = { pages: new Set(), services: new Set(), articles: new Set(), testimonials: new Set() };
+  // Paths of pages whose file could not be parsed at all, read from their "path:" line.
+  const unreadablePages = new Set<string>();
   let files = 0;
 
   const fileProblem = (file: string, rule: string, message: string, hint?: string, severity: Diagnostic['severity'] = 'error') =>
@@ -438,6 +440,13 @@ export function checkContent(options: CheckOptions): CheckResult {
       const source = read(abs);
       if (!source) {
         brokenSlugs[collection].add(stem);
+        // A page that cannot be parsed still says its path on a line of its own: links to it are not
+        // reported as broken beside the file's own error, which is the one to fix.
+        const path = collection === 'pages' ? /^path:[ \t]*(['"]?)(\/[^\s'"#]*)\1[ \t]*(?:#.*)?$/m.exec(readFileSync(abs, 'utf8'))?.[2] : undefined;
+        if (path) {
+          unreadablePages.add(path);
+          routes.add(path);
+        }
         continue;
       }
       const result = validate(source, schema as z.ZodType);
@@ -486,7 +495,7 @@ export function checkContent(options: CheckOptions): CheckResult {
     }
   }
 
-  crossCheck(model, redirects, brokenSlugs, facts, ctx);
+  crossCheck(model, redirects, brokenSlugs, unreadablePages, facts, ctx);
   checkSite(model, ctx, facts, options.release === true);
   // ui.yaml with a schema error is still checked for the keys the code uses, as it was read.
   const uiAsRead = invalidSingles.find((entry) => entry.source.file.endsWith('/ui.yaml'));
@@ -735,7 +744,7 @@ function linkJudge(known: Set<string>, redirects: Entry<Redirects>[], facts: Fac
   };
 }
 
-function crossCheck(model: ContentModel, redirects: Entry<Redirects>[], broken: Record<CollectionName, Set<string>>, facts: Facts, ctx: CrossContext): void {
+function crossCheck(model: ContentModel, redirects: Entry<Redirects>[], broken: Record<CollectionName, Set<string>>, unreadablePages: Set<string>, facts: Facts, ctx: CrossContext): void {
   const { at } = ctx;
 
   // Routes: the English paths of every page, service and article, also of files that failed their schema
@@ -744,6 +753,7 @@ function crossCheck(model: ContentModel, redirects: Entry<Redirects>[], broken: 
   const known = new Set(routes.keys());
   for (const slug of broken.services) known.add(`/services/${slug}`);
   for (const slug of broken.articles) known.add(`/blog/${slug}`);
+  for (const path of unreadablePages) known.add(path);
   const byPath = new Map<string, Scanned>();
   for (const { entry, path } of facts.pagePaths) {
     known.add(path);

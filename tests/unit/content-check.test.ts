@@ -451,7 +451,8 @@ describe('positions and words an author understands', () => {
   });
 
   it('reports an over-indented parent key as indented wrongly, not as a key of the map it fell into appearing twice', () => {
-    const list = check({ bad: ['over-indent-parent'] }).filter((d) => d.file === 'content/pages/about.yaml');
+    // The only problem reported: links to /about elsewhere are not broken because about.yaml cannot be read.
+    const list = check({ bad: ['over-indent-parent'] }).filter((d) => d.severity === 'error');
     expect(list.map((d) => `${where(d)} ${d.message}`)).toEqual([
       'content/pages/about.yaml:9:3 yaml/syntax "hero:" is indented wrongly for its place: nothing is indented under it, so the keys after it are read beside it, where "title" is then twice',
     ]);
