@@ -38,14 +38,18 @@ export function defaultBackoffMs(attempt: number): number {
   return retryDelays[attempt - 1] ?? 30 * 60_000;
 }
 
+/** SMTP replies about logging in (RFC 4954): authentication required, too weak, refused, or encryption needed for it. */
+const loginReplies = new Set([530, 534, 535, 538]);
+
 /**
  * A rejection the mail server will give this message again whatever the wait: an SMTP 5xx reply (no such
- * mailbox, refused content). Not a refused login (535 and the like, nodemailer's EAUTH): that is the lab's
- * settings, wrong for every message until they are put right, and no message's fault, so it is retried.
+ * mailbox, refused content). Not one about logging in (nodemailer's EAUTH, or a 530 to a sender who never
+ * logged in): that is the lab's settings, wrong for every message until they are put right, and no
+ * message's fault, so it is retried.
  */
 function permanent(error: unknown): boolean {
   const { responseCode: code, code: kind } = error as { responseCode?: unknown; code?: unknown };
-  return typeof code === 'number' && code >= 500 && code < 600 && kind !== 'EAUTH';
+  return typeof code === 'number' && code >= 500 && code < 600 && kind !== 'EAUTH' && !loginReplies.has(code);
 }
 
 function errorText(error: unknown): string {

@@ -360,10 +360,15 @@ describe('delivery', () => {
     expect(opened.prune(86_400_000, clock + 2 * 86_400_000)).toEqual({ submissions: 1, uploads: 0, orphans: 0 });
   });
 
-  it('keeps a message the mail server refuses only because the login is wrong (535), to send once the settings are right', async () => {
+  it.each([
+    ['a wrong login', 'EAUTH', 535, 'Invalid login: 535 5.7.8 Authentication credentials invalid'],
+    ['a login method too weak', 'EAUTH', 534, '534 5.7.9 Authentication mechanism is too weak'],
+    ['no login where one is required', 'EENVELOPE', 530, '530 5.7.0 Authentication required'],
+    ['a login that needs encryption', 'EENVELOPE', 538, '538 5.7.11 Encryption required for requested authentication mechanism'],
+  ])('keeps a message the mail server refuses only for %s (%s %i), to send once the settings are right', async (_, code, responseCode, text) => {
     const opened = store();
     opened.save(submission([confirmation()]));
-    const refusedLogin = Object.assign(new Error('Invalid login: 535 5.7.8 Authentication credentials invalid'), { code: 'EAUTH', responseCode: 535 });
+    const refusedLogin = Object.assign(new Error(text), { code, responseCode });
     const loop = delivery({ store: opened, transport: { send: () => Promise.reject(refusedLogin) }, backoffMs: () => 60_000 });
     await waitFor(() => lines.some((line) => line.msg === 'mail failed'), 'the failed attempt');
     loop.kick();
