@@ -36,16 +36,23 @@ export function siteConfig(options: { contentRoot?: string; outDir?: string; con
     root,
     // The plugin is for the dev server and builds; unit tests run the check themselves on fixtures.
     plugins: [options.checkContent === false ? [] : contentPlugin({ root, contentRoot: options.contentRoot, outDir, checkOnBuild: !options.contentChecked }), tailwindcss(), react(), plainLazyImports()],
-    resolve: { alias: { '@generated': outDir } },
+    resolve: {
+      alias: [
+        { find: '@generated', replacement: outDir },
+        // The store's selector hook through React's own useSyncExternalStore: the shim exists for React 17 and
+        // older, and would only add its code to every page.
+        { find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/, replacement: 'use-sync-external-store/with-selector' },
+      ],
+    },
     // Files served at the site root as they are (the favicon).
     publicDir: `${root}src/public`,
     // The dev server has no index.html to scan: without an entry, Vite finds the packages a page needs only
     // when it first loads them, optimises them then and reloads the open page (losing what a visitor did).
-    optimizeDeps: { entries: ['src/app/entry-client.tsx'] },
+    optimizeDeps: { entries: ['src/app/boot.ts', 'src/app/entry-client.tsx'] },
     build: {
       // SVG artwork stays a file with a hashed name (cacheable) rather than an inline data URL.
       assetsInlineLimit: 0,
-      // The prerendered pages name each template's chunks in modulepreload links themselves;
+      // boot.ts asks for each page's chunks itself (the build lists them in the page);
       // Vite's preload wrapper around every content import would only add weight to every page.
       modulePreload: false,
       // React's runtime and the router in one file with the hook every template shares; left to itself the

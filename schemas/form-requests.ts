@@ -1,7 +1,7 @@
 import type { CountryCode } from 'libphonenumber-js';
 import * as z from 'zod/mini';
 import { appointmentServices } from './appointment-services.ts';
-import { hoursOn, lastSlot, todayInNetherlands, type WeekHours } from './opening-hours.ts';
+import { hoursOn, lastSlot, timeInNetherlands, todayInNetherlands, type WeekHours } from './opening-hours.ts';
 
 // The browser and the server check a submission with these same schemas, so they give the same
 // verdict. zod/mini keeps the browser's share small; each message is a key of the UI dictionary
@@ -91,12 +91,6 @@ const appointmentFields = (now: () => Date, isValidPhoneNumber: PhoneCheck) => (
 
 /** The appointment request, with the payload names of the specification (`POST /api/AppointmentBooking.php`). */
 export const appointmentRequest = (isValidPhoneNumber: PhoneCheck, now: () => Date = () => new Date()) => z.object(appointmentFields(now, isValidPhoneNumber));
-
-let clock: Intl.DateTimeFormat | undefined;
-/** The time (HH:MM) in the Netherlands at `now`, whatever the server's time zone. */
-function timeInNetherlands(now: Date): string {
-  return (clock ??= new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Amsterdam', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })).format(now);
-}
 
 /** Why a date and time cannot be booked: the field it concerns, the UI key of its message and the values the message names. */
 export interface SlotProblem {

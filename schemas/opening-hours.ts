@@ -1,4 +1,4 @@
-// The lab's opening hours as the appointment form reads them (site settings), and today in the Netherlands.
+// The lab's opening hours as the appointment form reads them (site settings), and the date and time in the Netherlands.
 // Apart from schemas/forms.ts, which checks a request against them, so the appointment page can bound its
 // date and time inputs without loading the schemas.
 
@@ -14,12 +14,37 @@ export type WeekHours = readonly DayHours[];
 /** The last appointment starts this many minutes before closing, one step of the form's time input. */
 export const lastSlotMinutes = 15;
 
-// Made once: the server asks for every appointment, and making a formatter costs far more than using one.
-let calendar: Intl.DateTimeFormat | undefined;
+/**
+ * The Netherlands' offset from UTC at an instant, in minutes: CEST (+120) from the last Sunday of March
+ * at 01:00 UTC to the last Sunday of October at 01:00 UTC, the EU's rule since 1996, and CET (+60) the
+ * rest of the year. Worked out rather than asked of Intl: a page's first Intl formatter costs the browser
+ * 25 to 100 ms, which the appointment page would pay while it comes alive. tests/unit/format.test.ts
+ * compares it with the time-zone database (Europe/Amsterdam) at many instants, so a change of the rule
+ * in that database fails there.
+ */
+function offsetInNetherlands(now: Date): number {
+  const year = now.getUTCFullYear();
+  const lastSundayAt1 = (month: number) => {
+    const last = new Date(Date.UTC(year, month + 1, 0));
+    return Date.UTC(year, month, last.getUTCDate() - last.getUTCDay(), 1);
+  };
+  const t = now.getTime();
+  return t >= lastSundayAt1(2) && t < lastSundayAt1(9) ? 120 : 60;
+}
+
+/** The wall clock in the Netherlands at `now`, as the UTC fields of a Date. */
+const netherlandsClock = (now: Date) => new Date(now.getTime() + offsetInNetherlands(now) * 60_000);
 
 /** Today's date in the Netherlands as YYYY-MM-DD, whatever the visitor's or the server's time zone: a preferred date before it is refused. */
 export function todayInNetherlands(now: Date = new Date()): string {
-  return (calendar ??= new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Amsterdam' })).format(now);
+  const clock = netherlandsClock(now);
+  return `${String(clock.getUTCFullYear()).padStart(4, '0')}-${String(clock.getUTCMonth() + 1).padStart(2, '0')}-${String(clock.getUTCDate()).padStart(2, '0')}`;
+}
+
+/** The time (HH:MM) in the Netherlands at `now`, whatever the server's time zone. */
+export function timeInNetherlands(now: Date = new Date()): string {
+  const clock = netherlandsClock(now);
+  return timeOf(clock.getUTCHours() * 60 + clock.getUTCMinutes());
 }
 
 /** The hours of the weekday a YYYY-MM-DD date falls on. */

@@ -61,10 +61,10 @@ export async function buildSite(options: BuildOptions): Promise<boolean> {
 
   // The content was checked and the manifest written above: the bundles build from them as they are.
   const config = siteConfig({ contentChecked: true, contentRoot: options.contentRoot, outDir: options.manifestDir });
-  await build(mergeConfig(config, { configFile: false, logLevel: 'warn', build: { outDir: client, manifest: true, rollupOptions: { input: join(root, 'src/app/entry-client.tsx') } } }));
+  await build(mergeConfig(config, { configFile: false, logLevel: 'warn', build: { outDir: client, manifest: true, rollupOptions: { input: [join(root, 'src/app/boot.ts'), join(root, 'src/app/entry-client.tsx')] } } }));
   await build(mergeConfig(config, { configFile: false, logLevel: 'warn', build: { outDir: join(dist, 'server'), ssr: join(root, 'src/app/entry-server.tsx'), copyPublicDir: false } }));
 
-  const assets = clientAssets(client);
+  const { assets, app } = clientFiles(client);
   // The typeface is asked for with the document, not once the stylesheet is read, so text rarely paints in
   // the fallback. Written into the HTML here, not by the app: a page's scripts never need it.
   const fontPreloads = fontFiles(client)
@@ -99,9 +99,9 @@ export async function buildSite(options: BuildOptions): Promise<boolean> {
   // Awaited after the pages; until then a failure must not surface as an unhandled rejection.
   socialImages.catch(() => undefined);
 
-  const renderTo = async (path: string, file: string, expected: number) => {
+  const renderTo = async (path: string, file: string, expected: number, template: string) => {
     const response = await render(new Request(`${origin}${path}`), assets);
-    const html = (await response.text()).replace('</head>', `${fontPreloads}</head>`);
+    const html = (await response.text()).replace('</head>', `${fontPreloads}${appFilesElement(app, template)}</head>`);
     if (response.status !== expected) throw new Error(`${path} rendered with status ${response.status}, expected ${expected}`);
     const target = join(client, file);
     mkdirSync(dirname(target), { recursive: true });
@@ -111,13 +111,13 @@ export async function buildSite(options: BuildOptions): Promise<boolean> {
 
   for (const route of routes) {
     const file = route.path === '/' ? 'index.html' : `${route.path.slice(1)}/index.html`;
-    await renderTo(route.path, file, 200);
+    await renderTo(route.path, file, 200, route.template);
     site.pages[route.path] = file;
     const kind = (site.kinds[route.template] ??= []);
     if (!kind.some((p) => langOfPath(p) === route.lang)) kind.push(route.path);
   }
   for (const group of Object.values(extraPages)) {
-    for (const [path, file] of Object.values(group)) await renderTo(path, file, 404);
+    for (const [path, file] of Object.values(group)) await renderTo(path, file, 404, 'not-found');
   }
   const social = await socialImages;
 
@@ -144,12 +144,22 @@ export async function buildSite(options: BuildOptions): Promise<boolean> {
 /** The typeface files the entry's stylesheet uses, from Vite's client manifest. */
 function fontFiles(client: string): string[] {
   const manifest = JSON.parse(readFileSync(join(client, '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string; isEntry?: boolean; assets?: string[] }>;
-  const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
+  const entry = manifest['src/app/boot.ts'];
   return (entry?.assets ?? []).filter((file) => file.endsWith('.woff2')).map((file) => `/${file}`);
 }
 
-/** The entry script, the stylesheet and each template's chunks, from Vite's client manifest. */
-function clientAssets(client: string): Assets {
+/** What the client build made: what every page names (its script, stylesheet and app), and the files of each kind of page's app. */
+interface ClientFiles {
+  assets: Assets;
+  /** The app's own files (`shell`) and each template's beside them, which boot.ts fetches once a page has painted. */
+  app: Record<string, string[]>;
+}
+
+/**
+ * The page's one script (boot.ts), the stylesheet and the app's entry, and the files of each kind of
+ * page's app (the browser entry with its imports, and each template's own), from Vite's client manifest.
+ */
+function clientFiles(client: string): ClientFiles {
   type Chunk = { file: string; css?: string[]; imports?: string[]; isEntry?: boolean; isDynamicEntry?: boolean };
   const manifest = JSON.parse(readFileSync(join(client, '.vite', 'manifest.json'), 'utf8')) as Record<string, Chunk>;
   const closure = (key: string, seen = new Set<string>()): Set<string> => {
@@ -158,22 +168,28 @@ function clientAssets(client: string): Assets {
     for (const next of manifest[key]?.imports ?? []) closure(next, seen);
     return seen;
   };
-  const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry)!;
-  const entryChunks = closure(entryKey);
+  const [bootKey, appKey] = ['src/app/boot.ts', 'src/app/entry-client.tsx'];
+  for (const key of [bootKey, appKey]) if (!manifest[key]?.isEntry) throw new Error(`the client build has no entry ${key}`);
+  // What the browser loads with boot.ts itself is never fetched twice.
+  const withBoot = closure(bootKey);
+  const shell = [...closure(appKey)].filter((k) => !withBoot.has(k));
   const url = (file: string) => `/${file}`;
-  const preloads: Assets['preloads'] = {
-    shell: [...entryChunks].filter((k) => k !== entryKey).map((k) => url(manifest[k]!.file)),
-  };
+  const app: ClientFiles['app'] = { shell: shell.map((k) => url(manifest[k]!.file)) };
   for (const key of Object.keys(manifest)) {
-    const match = /^src\/(?:templates\/([a-z0-9-]+)\.tsx|generated\/(shell)\.(en|nl)\.ts)$/.exec(key);
-    if (!match?.[1]) continue;
-    preloads[match[1] as keyof Assets['preloads']] = [...closure(key)].filter((k) => !entryChunks.has(k)).map((k) => url(manifest[k]!.file));
+    const template = /^src\/templates\/([a-z0-9-]+)\.tsx$/.exec(key)?.[1];
+    if (!template) continue;
+    app[template] = [...closure(key)].filter((k) => !withBoot.has(k) && !shell.includes(k)).map((k) => url(manifest[k]!.file));
   }
   return {
-    styles: [...entryChunks].flatMap((k) => manifest[k]!.css ?? []).map(url),
-    scripts: [url(manifest[entryKey]!.file)],
-    preloads,
+    assets: { styles: [...withBoot].flatMap((k) => manifest[k]!.css ?? []).map(url), scripts: [url(manifest[bootKey]!.file)], app: url(manifest[appKey]!.file) },
+    app,
   };
+}
+
+/** The element that lists a page's app files for boot.ts (a JSON block, which never runs). */
+function appFilesElement(files: ClientFiles['app'], template: string): string {
+  const list = [...(files.shell ?? []), ...(files[template] ?? [])];
+  return `<script type="application/json" id="app-files">${JSON.stringify(list).replace(/</g, '\\u003c')}</script>`;
 }
 
 /** sha256 CSP sources of the inline scripts a page runs (JSON data blocks do not run). */

@@ -17,8 +17,8 @@ import { siteConfig } from '../vite.config.ts';
 import { checkContent } from './content/check.ts';
 import { formsSettings } from './content/forms-settings.ts';
 
-/** In development the page loads the sources; Vite serves and transforms them. */
-const devAssets: Assets = { styles: ['/src/styles.css'], scripts: ['/src/app/entry-client.tsx'], preloads: {} };
+/** In development the page loads the sources; Vite serves and transforms them (no list of files to fetch ahead). */
+const devAssets: Assets = { styles: ['/src/styles.css'], scripts: ['/src/app/boot.ts'], app: '/src/app/entry-client.tsx' };
 
 /**
  * Starts the dev server; `contentRoot` and `outDir` let tests use a fixture site. With `api` the forms

@@ -11,7 +11,7 @@ export const budget = { js: 110 * 1024, css: 20 * 1024 };
 export interface PageWeight {
   path: string;
   kind: string;
-  /** Gzipped bytes of the script files the HTML loads: module scripts and modulepreloads. */
+  /** Gzipped bytes of the script files a first visit loads: the HTML's module scripts and preloads, what they import, and the app's files. */
   js: number;
   /**
    * Gzipped bytes of the HTML's inline scripts: the page's own data serialised for hydration.
@@ -29,21 +29,40 @@ const gzipped = (clientDir: string, url: string): number => {
   return existsSync(`${file}.gz`) ? statSync(`${file}.gz`).size : gzipSync(readFileSync(file), { level: 9 }).length;
 };
 
-/** Measures one built page from its HTML file. */
+/** The files a script file imports statically (`import "./x.js"`, `from "./x.js"`), which the browser loads with it. */
+function staticImports(clientDir: string, url: string): string[] {
+  const code = readFileSync(join(clientDir, url.replace(/^\//, '')), 'utf8');
+  const base = url.slice(0, url.lastIndexOf('/') + 1);
+  return [...code.matchAll(/(?:\bfrom|\bimport)\s*["'](\.{1,2}\/[^"']+\.js)["']/g)].map((m) => new URL(m[1]!, `http://x${base}`).pathname);
+}
+
+/**
+ * Measures one built page from its HTML file: its module scripts and module preloads with what they import,
+ * and the app's files its script fetches once the page has painted (the build lists them in `#app-files`,
+ * see src/app/boot.ts); all of them travel on a first visit.
+ */
 export function pageWeight(clientDir: string, path: string, htmlFile: string, kind: string): PageWeight {
   const html = readFileSync(join(clientDir, htmlFile), 'utf8');
   const scripts = [...html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)].map((m) => m[1]!);
   const preloads = [...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => m[1]!);
   const styles = [...html.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g)].map((m) => m[1]!);
+  const appFiles = /<script[^>]*\sid="app-files"[^>]*>([\s\S]*?)<\/script>/.exec(html)?.[1];
+  const app = appFiles ? (JSON.parse(appFiles) as string[]) : [];
   const inline = [...html.matchAll(/<script(?![^>]*\ssrc=)([^>]*)>([\s\S]*?)<\/script>/g)]
     .filter((m) => !/type="application\/(ld\+)?json"/.test(m[1]!))
     .map((m) => m[2]!)
     .join('\n');
-  const js = [...new Set([...scripts, ...preloads])];
+  const js = new Set<string>();
+  const add = (url: string) => {
+    if (js.has(url)) return;
+    js.add(url);
+    for (const imported of staticImports(clientDir, url)) add(imported);
+  };
+  for (const url of [...scripts, ...preloads, ...app]) add(url);
   return {
     path,
     kind,
-    js: js.reduce((n, url) => n + gzipped(clientDir, url), 0),
+    js: [...js].reduce((n, url) => n + gzipped(clientDir, url), 0),
     inline: inline ? gzipSync(inline, { level: 9 }).length : 0,
     css: [...new Set(styles)].reduce((n, url) => n + gzipped(clientDir, url), 0),
     files: [...js, ...styles],

@@ -1,15 +1,14 @@
 import { RouterClient } from '@tanstack/react-router/ssr/client';
+import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { keepEarlyInput } from '../lib/early-input.ts';
 import { createAppRouter, preloadNotFound, type Assets } from './router.tsx';
 import { watchContent } from './live-content.ts';
 import { templates, type RoutedTemplate } from './templates.ts';
-import '../styles.css';
 
+// Imported by boot.ts once the page has painted (it keeps what a visitor does until the page is live).
 // The server wrote the built files' names into the page; the router's head must name the same ones.
 const assets = JSON.parse(document.getElementById('app-assets')?.textContent ?? '{}') as Assets;
 const router = createAppRouter({ assets });
-keepEarlyInput();
 
 // The page's template (the document names it) is fetched before hydration starts, so the whole page
 // comes alive at once; so is a not-found page's view.
@@ -18,8 +17,12 @@ const name = document.documentElement.dataset.template;
 const template = isTemplate(name) ? templates[name] : undefined;
 const ready = template ? template.preload?.() : document.querySelector('[data-not-found]') ? preloadNotFound() : undefined;
 
+// As a transition, hydration yields to the browser every few milliseconds instead of holding the main
+// thread for its whole length; a tap on the page meanwhile makes React finish it at once.
 void Promise.resolve(ready).then(() => {
-  hydrateRoot(document, <RouterClient router={router} />);
+  startTransition(() => {
+    hydrateRoot(document, <RouterClient router={router} />);
+  });
 });
 
 if (import.meta.hot) {

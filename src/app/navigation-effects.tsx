@@ -1,6 +1,6 @@
 import { useRouterState } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
-import { replayEarlyInput } from '../lib/early-input.ts';
+import { announcePageLive } from '../lib/page-live.ts';
 
 /**
  * After a client-side navigation to another page: scroll to the top (smoothly, or at once under
@@ -11,9 +11,7 @@ export function NavigationEffects() {
   // The last page shown: a reload of the same page's data (the dev server's content updates) is no navigation.
   const shown = useRef<string | undefined>(undefined);
   useEffect(() => {
-    // A mark that the page is live (hydrated): browser tests wait for it before they click.
-    document.documentElement.setAttribute('data-hydrated', '');
-    replayEarlyInput();
+    announcePageLive();
   }, []);
   useEffect(() => {
     if (pathname === undefined || pathname === shown.current) return;

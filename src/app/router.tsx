@@ -4,7 +4,7 @@ import type { ArticleSlug, BlogCategoryId, Loader, PageId, ServiceSlug } from '@
 import { articleSlugs, blogCategoryIds, pagePaths, serviceSlugs } from '@generated/manifest.ts';
 import type { Lang } from '../../schemas/common.ts';
 import { PageStrings } from '../lib/i18n.tsx';
-import type { ResolvedImage, ServiceTemplate, ShellContent, Template, TemplateContent, TemplateProps } from '../shared/content-types.ts';
+import type { ResolvedImage, ServiceTemplate, ShellContent, TemplateContent, TemplateProps } from '../shared/content-types.ts';
 import { ErrorMessage, ErrorScreen } from './error-screen.tsx';
 import { labJsonLd, pageHead } from './head.ts';
 import { contentOverride } from './live-content.ts';
@@ -14,10 +14,13 @@ import { templates, templateUi, type RoutedTemplate } from './templates.ts';
 /** Built files the page links to; the build fills them in, the dev server uses the sources. */
 export interface Assets {
   styles: string[];
-  /** Module scripts, each loaded with `<script type="module" src>`. */
+  /** Module scripts, each loaded with `<script type="module" src>`: the build's is boot.ts alone. */
   scripts: string[];
-  /** JavaScript modules to fetch early, by template (the template's own chunk and its imports). */
-  preloads: Partial<Record<Template | 'shell', string[]>>;
+  /**
+   * The app's entry module (entry-client.tsx), which boot.ts imports once the page has painted; the build
+   * writes beside it, in each page, the files that page's app is made of (`#app-files`), to fetch at once.
+   */
+  app?: string;
   /** Scripts only the dev server adds (Vite's client and React Refresh). */
   devScripts?: { type?: string; src?: string; children?: string }[];
 }
@@ -96,31 +99,20 @@ const ArticleNotFound = lazyRouteComponent(notFoundViews, 'ArticleNotFound');
 export const preloadNotFound = () => Promise.all([PageNotFound.preload?.(), ArticleNotFound.preload?.()]);
 
 const rootRoute = createRootRouteWithContext<RouterContext>()({
-  head: ({ matches }) => {
-    const preloads = new Set<string>();
-    for (const match of matches as AnyRouteMatch[]) {
-      // A match's loader data is untyped here, where every route's matches meet.
-      const template = (match.loaderData as { template?: Template } | undefined)?.template;
-      if (template) for (const href of assets.preloads[template] ?? []) preloads.add(href);
-    }
-    return {
+  head: () => ({
       meta: [
         { charSet: 'utf-8' },
         { name: 'viewport', content: 'width=device-width, initial-scale=1' },
         { name: 'theme-color', content: '#0F3D46' },
         { name: 'format-detection', content: 'telephone=no' },
       ],
-      links: [
-        { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
-        ...assets.styles.map((href) => ({ rel: 'stylesheet', href })),
-        ...[...(assets.preloads.shell ?? []), ...preloads].map((href) => ({ rel: 'modulepreload', href })),
-      ],
+      // No module preloads: the app's files are asked for once the page has painted (boot.ts).
+      links: [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }, ...assets.styles.map((href) => ({ rel: 'stylesheet', href }))],
       scripts: [
-        // Read by the browser entry, so the hydrated head names the same built files.
+        // Read by boot.ts (the app's entry) and the browser entry (so the hydrated head names the same built files).
         { type: 'application/json', id: 'app-assets', children: JSON.stringify(assets).replace(/</g, '\\u003c') },
       ],
-    };
-  },
+  }),
   scripts: () => [...(assets.devScripts ?? []), ...assets.scripts.map((src) => ({ type: 'module', src }))],
   component: RootDocument,
   notFoundComponent: PageNotFound,
@@ -128,7 +120,7 @@ const rootRoute = createRootRouteWithContext<RouterContext>()({
 });
 
 // The router reads the build's assets from its context; head() has no context, so it is kept here.
-let assets: Assets = { styles: [], scripts: [], preloads: {} };
+let assets: Assets = { styles: [], scripts: [] };
 
 const langOf = (params: { lang?: 'nl' }): Lang => (params.lang === 'nl' ? 'nl' : 'en');
 

@@ -1,8 +1,10 @@
 /**
  * Before React has taken over the prerendered page its buttons and forms have no handlers yet, so
- * what a visitor does then would be lost. The browser entry keeps the last tap on a menu button and
- * holds back a form sent in that time (its fields stay filled in); once the page is live, the
- * button is pressed again if what it opens is still closed, and the form is sent as usual.
+ * what a visitor does then would be lost. The page's script (src/app/boot.ts) keeps the last tap on
+ * a menu button and holds back a form sent in that time (its fields stay filled in); once the app
+ * says the page is live (the `page-live` event, see page-live.ts), the button is pressed again if what
+ * it opens is still closed, and the form is sent as usual. This module is boot's alone: the app
+ * reaches it only through that event, so nothing of boot's is ever loaded twice or with the app.
  */
 let kept: Element | null = null;
 let live = false;
@@ -21,17 +23,7 @@ const keep = (event: Event) => {
   } else kept = target.closest<HTMLElement>('button[aria-expanded="false"]') ?? kept;
 };
 
-/** Called by the browser entry before hydration starts. */
-export function keepEarlyInput() {
-  addEventListener('click', keep, true);
-  addEventListener('submit', keep, true);
-}
-
-/** True once the page has been hydrated and what was kept has been replayed. */
-export const pageIsLive = () => live;
-
-/** Called once the page is hydrated. */
-export function replayEarlyInput() {
+function replay() {
   removeEventListener('click', keep, true);
   removeEventListener('submit', keep, true);
   const target = kept;
@@ -42,4 +34,11 @@ export function replayEarlyInput() {
     if (target instanceof HTMLFormElement) target.requestSubmit();
     else if (target?.getAttribute('aria-expanded') === 'false') (target as HTMLElement).click();
   });
+}
+
+/** Called by boot.ts as soon as it runs, before the app is even fetched. */
+export function keepEarlyInput() {
+  addEventListener('click', keep, true);
+  addEventListener('submit', keep, true);
+  addEventListener('page-live', replay, { once: true });
 }

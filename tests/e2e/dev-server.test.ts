@@ -42,6 +42,8 @@ describe('the dev server', () => {
   it('updates the open page after a content change, without a full reload', async () => {
     await page.goto(`${url}/about`);
     await expect.poll(() => page.locator('h1').textContent(), { timeout: 15_000 }).toBe('About us');
+    // The app comes alive once the page has painted; from then on it follows the content.
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached', timeout: 30_000 });
     await page.evaluate(() => Object.assign(window, { notReloaded: true }));
     // React's development build reports any hydration mismatch as a console error.
     expect(problems).toEqual([]);

@@ -45,7 +45,7 @@ export async function openPage(page: Page, path: string): Promise<void> {
  * page stays as the server sent it (React cannot take over) until the returned function is called.
  */
 export async function holdPageChunks(page: Page): Promise<() => void> {
-  const entryFile = readdirSync(join(process.cwd(), 'dist', 'client', 'assets')).find((file) => /^entry-client-.*\.js$/.test(file))!;
+  const entryFile = readdirSync(join(process.cwd(), 'dist', 'client', 'assets')).find((file) => /^boot-.*\.js$/.test(file))!;
   const entry = readFileSync(join(process.cwd(), 'dist', 'client', 'assets', entryFile), 'utf8');
   const loadedWithEntry = new Set([entryFile, ...[...entry.matchAll(/from"\.\/([^"]+\.js)"/g)].map((m) => m[1]!)]);
   let release!: () => void;

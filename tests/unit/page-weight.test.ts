@@ -1,7 +1,7 @@
-import { statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { overBudget, pageWeight, type PageWeight } from '../../scripts/page-weight.ts';
 import { projectRoot } from '../support/fixtures.ts';
@@ -18,6 +18,38 @@ describe('page weight', () => {
     expect(weight.js).toBe(gz('assets/entry-client-BX3k9aQ1.js'));
     expect(weight.inline).toBe(gzipSync(inline, { level: 9 }).length);
     expect(weight.css).toBe(gz('assets/style-Dk2mQ8aZ.css'));
+  });
+
+  it("counts what the page's one script imports and the app files it fetches after the first paint, each once", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'page-weight-'));
+    try {
+      const files: Record<string, string> = {
+        'assets/boot-a.js': 'import{n as e}from"./early-b.js";e(()=>import(`./entry-c.js`));',
+        'assets/early-b.js': 'export const n=(l)=>l();',
+        'assets/entry-c.js': 'import{r}from"./router-d.js";import"./early-b.js";r();',
+        'assets/router-d.js': `export const r=()=>${JSON.stringify('router '.repeat(50))};`,
+        'assets/detail-e.js': 'import{h}from"./hero-f.js";import{r}from"./router-d.js";h(r);',
+        'assets/hero-f.js': 'export const h=(x)=>x;',
+        'assets/home-g.js': 'export default 1;',
+        'assets/not-found-h.js': 'export default 2;',
+      };
+      const page = (app: string[]) =>
+        `<!DOCTYPE html><html lang="en"><head><script type="application/json" id="app-assets">${JSON.stringify({ styles: [], scripts: ['/assets/boot-a.js'], app: '/assets/entry-c.js' })}</script>` +
+        `<script type="application/json" id="app-files">${JSON.stringify(app)}</script></head><body><script type="module" src="/assets/boot-a.js"></script></body></html>`;
+      files['detail.html'] = page(['/assets/entry-c.js', '/assets/router-d.js', '/assets/detail-e.js', '/assets/hero-f.js']);
+      files['404.html'] = page(['/assets/entry-c.js', '/assets/router-d.js', '/assets/not-found-h.js']);
+      for (const [name, text] of Object.entries(files)) {
+        mkdirSync(join(dir, name, '..'), { recursive: true });
+        writeFileSync(join(dir, name), text);
+      }
+      const size = (name: string) => gzipSync(readFileSync(join(dir, name)), { level: 9 }).length;
+      const detail = pageWeight(dir, '/services/x', 'detail.html', 'detail');
+      expect(detail.files.sort()).toEqual(['/assets/boot-a.js', '/assets/detail-e.js', '/assets/early-b.js', '/assets/entry-c.js', '/assets/hero-f.js', '/assets/router-d.js']);
+      expect(detail.js).toBe(['boot-a', 'early-b', 'entry-c', 'router-d', 'detail-e', 'hero-f'].reduce((n, f) => n + size(`assets/${f}.js`), 0));
+      expect(pageWeight(dir, '/nope', '404.html', 'not-found').files.sort()).toEqual(['/assets/boot-a.js', '/assets/early-b.js', '/assets/entry-c.js', '/assets/not-found-h.js', '/assets/router-d.js']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('names every page over its JavaScript or CSS budget', () => {

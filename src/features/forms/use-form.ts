@@ -1,5 +1,5 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
-import { pageIsLive } from '../../lib/early-input.ts';
+import { pageIsLive } from '../../lib/page-live.ts';
 import { useShell, useT } from '../../lib/i18n.tsx';
 import { useFeedback } from './feedback.tsx';
 import type * as Actions from './form-actions.ts';

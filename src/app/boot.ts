@@ -1,0 +1,41 @@
+/**
+ * The page's only script tag. The prerendered page paints first, as it would without any script: the
+ * app's code (React, the router, the page's template) is neither fetched nor run until the browser has
+ * drawn its first frame, so none of it competes with the page's first paint for the line or the main
+ * thread. Then every file the page needs is asked for at once (the page's template with the app, not
+ * after it) and the app hydrates. What a visitor does in between is kept (early-input.ts) and replayed
+ * once the page is live; without scripts the page works as it is.
+ */
+import { keepEarlyInput } from '../lib/early-input.ts';
+import '../styles.css';
+
+keepEarlyInput();
+
+const json = <T>(id: string, empty: T): T => (JSON.parse(document.getElementById(id)?.textContent ?? 'null') as T | null) ?? empty;
+
+function start() {
+  // The files of this page's app, which the build lists in the page: the app's own and its template's.
+  for (const href of json<string[]>('app-files', [])) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = href;
+    document.head.append(link);
+  }
+  // Named by the page, not imported here: the app shares no module with this script, so none of it (nor
+  // this script's stylesheet) comes along with the app's chunks.
+  const { app } = json<{ app?: string }>('app-assets', {});
+  if (app) void import(/* @vite-ignore */ app);
+}
+
+// Once the browser reports the page's first contentful paint, which it does once that frame is on the
+// screen (a task queued from a frame callback can run before that). A browser without paint timing
+// starts after its first frame; a hidden tab, which paints nothing, once it is shown.
+if (PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+  new PerformanceObserver((list, observer) => {
+    if (!list.getEntriesByName('first-contentful-paint').length) return;
+    observer.disconnect();
+    start();
+  }).observe({ type: 'paint', buffered: true });
+} else {
+  requestAnimationFrame(() => setTimeout(start));
+}
