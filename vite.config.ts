@@ -62,7 +62,10 @@ export function siteConfig(options: { contentRoot?: string; outDir?: string; con
       rolldownOptions: {
         output: {
           codeSplitting: {
-            groups: [{ name: 'router', test: /node_modules[\\/](@tanstack|use-sync-external-store|react)[\\/]|src[\\/]lib[\\/]i18n|src[\\/](components|shared)[\\/]inline-text|^\0vite[\\/]preload-helper/ }],
+            groups: [
+              { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+              { name: 'router', test: /node_modules[\\/](@tanstack|use-sync-external-store)[\\/]|src[\\/]lib[\\/]i18n|src[\\/](components|shared)[\\/]inline-text|^\0vite[\\/]preload-helper/ },
+            ],
           },
         },
       },

@@ -162,11 +162,18 @@ interface ClientFiles {
 function clientFiles(client: string): ClientFiles {
   type Chunk = { file: string; css?: string[]; imports?: string[]; isEntry?: boolean; isDynamicEntry?: boolean };
   const manifest = JSON.parse(readFileSync(join(client, '.vite', 'manifest.json'), 'utf8')) as Record<string, Chunk>;
-  const closure = (key: string, seen = new Set<string>()): Set<string> => {
-    if (seen.has(key)) return seen;
-    seen.add(key);
-    for (const next of manifest[key]?.imports ?? []) closure(next, seen);
-    return seen;
+  // A chunk and every chunk it imports, each after the chunks it imports (the order boot.ts runs them in).
+  const closure = (key: string): Set<string> => {
+    const visited = new Set<string>();
+    const ordered = new Set<string>();
+    const visit = (k: string) => {
+      if (visited.has(k)) return;
+      visited.add(k);
+      for (const next of manifest[k]?.imports ?? []) visit(next);
+      ordered.add(k);
+    };
+    visit(key);
+    return ordered;
   };
   const [bootKey, appKey] = ['src/app/boot.ts', 'src/app/entry-client.tsx'];
   for (const key of [bootKey, appKey]) if (!manifest[key]?.isEntry) throw new Error(`the client build has no entry ${key}`);

@@ -1,12 +1,15 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { useShell, useT } from '../../lib/i18n.tsx';
 import { appointmentServices } from '../../../schemas/appointment-services.ts';
 import { hoursOn, lastSlot, todayInNetherlands, weekSlots } from '../../../schemas/opening-hours.ts';
 import { appointmentServiceLabels } from '../../shared/appointment-services.ts';
-import { SuccessDialog } from './success-dialog.tsx';
 import { Honeypot, RequiredNote, SelectField, SubmitRow, TextAreaField, TextField } from './fields.tsx';
 import { useForm } from './use-form.ts';
+
+// Shown only once a request has been sent: its code is fetched with the form's first touch, not with the page.
+const loadSuccessDialog = () => import('./success-dialog.tsx');
+const SuccessDialog = lazy(() => loadSuccessDialog().then((module) => ({ default: module.SuccessDialog })));
 
 /** The appointment request: the specification's seven fields, posted to /api/AppointmentBooking.php. */
 export function AppointmentForm() {
@@ -33,7 +36,16 @@ export function AppointmentForm() {
 
   return (
     <>
-      <form {...form.formProps} className="grid gap-5 sm:grid-cols-2" aria-describedby="appointment-required">
+      <form
+        {...form.formProps}
+        onFocus={() => {
+          form.formProps.onFocus();
+          // A failed download is tried again when the dialog is needed.
+          loadSuccessDialog().catch(() => undefined);
+        }}
+        className="grid gap-5 sm:grid-cols-2"
+        aria-describedby="appointment-required"
+      >
         <div id="appointment-required" className="sm:col-span-2">
           <RequiredNote />
         </div>
@@ -57,7 +69,11 @@ export function AppointmentForm() {
           <SubmitRow sending={form.sending} label={t('forms.submitAppointment')} sendingLabel={t('forms.sending')} />
         </div>
       </form>
-      <SuccessDialog open={sent} title={t('feedback.appointmentSuccessTitle')} text={t('feedback.appointmentSuccessText')} onClose={() => setSent(false)} />
+      {sent && (
+        <Suspense fallback={null}>
+          <SuccessDialog open title={t('feedback.appointmentSuccessTitle')} text={t('feedback.appointmentSuccessText')} onClose={() => setSent(false)} />
+        </Suspense>
+      )}
     </>
   );
 }
