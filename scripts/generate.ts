@@ -1,12 +1,13 @@
 /**
  * Checks every file in content/ and writes the typed manifest to src/generated/.
- * Usage: npm run generate [-- --check] [--format=pretty|github|json] [--quiet] [--routes] [--root=DIR]
- * Exits 1 when any error is found, after reporting all of them.
+ * Usage: npm run generate [-- --check] [--format=pretty|github|json|sarif] [--quiet] [--routes] [--root=DIR]
+ * Exits 1 when any error is found, after reporting all of them. A report for a program (github, json, sarif) goes to
+ * standard output whatever it holds, so `> report.sarif` keeps it.
  */
 import { relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { formatReport, generate, type Format } from './content/index.ts';
+import { formatReport, formats, generate, ruleDescriptions, type Format } from './content/index.ts';
 import { listRoutes } from './content/emit.ts';
 
 /** Where the command writes: the report of a failed check goes to `error`, everything else to `log`. */
@@ -30,8 +31,8 @@ export function run(args: string[], output: Output = console): number {
     },
   });
   const format = values.format as Format;
-  if (!['pretty', 'github', 'json'].includes(format)) {
-    output.error(`unknown --format "${values.format}": use pretty, github or json`);
+  if (!formats.includes(format)) {
+    output.error(`unknown --format "${values.format}": use ${formats.slice(0, -1).join(', ')} or ${formats.at(-1)}`);
     return 2;
   }
   const result = generate({
@@ -42,9 +43,11 @@ export function run(args: string[], output: Output = console): number {
   });
   const errors = result.diagnostics.filter((d) => d.severity === 'error').length;
   const shown = values.quiet ? result.diagnostics.filter((d) => d.severity === 'error') : result.diagnostics;
-  if (format === 'json' || shown.length || !values.quiet) {
-    const report = formatReport(shown, format, result.files);
-    if (report) (errors ? output.error : output.log)(report);
+  // Read by a program (GitHub's runner reads its annotations on standard output): always on standard output.
+  const machine = format !== 'pretty';
+  if (machine || shown.length || !values.quiet) {
+    const report = formatReport(shown, format, result.files, ruleDescriptions);
+    if (report) (errors && !machine ? output.error : output.log)(report);
   }
   if (!values.quiet && format === 'pretty' && !values.check && !errors) {
     const where = relative(process.cwd(), result.outDir) || '.';

@@ -18,7 +18,8 @@ export interface Diagnostic {
 }
 
 /** Output formats of the generate command. */
-export type Format = 'pretty' | 'github' | 'json';
+export type Format = 'pretty' | 'github' | 'json' | 'sarif';
+export const formats: readonly Format[] = ['pretty', 'github', 'json', 'sarif'];
 
 /** Orders diagnostics by file, line and column so output is stable. */
 export function sortDiagnostics(list: Diagnostic[]): Diagnostic[] {
@@ -54,10 +55,54 @@ export function formatGithub(d: Diagnostic): string {
   return `::${level} file=${escapeProperty(d.file)},line=${d.line},col=${d.column},title=${escapeProperty(d.rule)}::${escapeData(text)}`;
 }
 
+/**
+ * A report in SARIF 2.1.0 (the OASIS standard for the results of analysis tools), which GitHub code scanning
+ * and editors show at each finding's line: one run of the content check, each rule with what it means
+ * (from the README's table), each finding with its file (relative to the project root), line and column.
+ */
+export function formatSarif(list: Diagnostic[], descriptions: Map<string, string>): string {
+  const ruleIds = [...new Set(list.map((d) => d.rule))].sort();
+  const level = { error: 'error', warning: 'warning', note: 'note' } as const;
+  const sarif = {
+    $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
+    version: '2.1.0',
+    runs: [
+      {
+        tool: {
+          driver: {
+            name: 'content-check',
+            fullName: "The dental lab site's content check (npm run check)",
+            rules: ruleIds.map((id) => ({
+              id,
+              shortDescription: { text: descriptions.get(id) ?? id },
+              help: { text: `${descriptions.get(id) ?? id} See "When something is wrong" in README.md.` },
+            })),
+          },
+        },
+        originalUriBaseIds: { PROJECTROOT: { description: { text: 'The root of the project: the folder that holds content/.' } } },
+        results: list.map((d) => ({
+          ruleId: d.rule,
+          ruleIndex: ruleIds.indexOf(d.rule),
+          level: level[d.severity],
+          message: { text: sentence(d) },
+          locations: [
+            {
+              physicalLocation: { artifactLocation: { uri: encodeURI(d.file), uriBaseId: 'PROJECTROOT' }, region: { startLine: d.line, startColumn: d.column } },
+              ...(d.path ? { logicalLocations: [{ fullyQualifiedName: d.path, kind: 'member' }] } : {}),
+            },
+          ],
+        })),
+      },
+    ],
+  };
+  return JSON.stringify(sarif, null, 2);
+}
+
 /** Renders a whole report in the chosen format, with a closing summary for people. */
-export function formatReport(list: Diagnostic[], format: Format, files: number): string {
+export function formatReport(list: Diagnostic[], format: Format, files: number, descriptions?: () => Map<string, string>): string {
   const sorted = sortDiagnostics(list);
   if (format === 'json') return JSON.stringify({ files, diagnostics: sorted }, null, 2);
+  if (format === 'sarif') return formatSarif(sorted, descriptions?.() ?? new Map<string, string>());
   const lines = sorted.map(format === 'github' ? formatGithub : formatPretty);
   if (format === 'pretty') lines.push(summary(sorted, files));
   return lines.join('\n');

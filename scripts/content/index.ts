@@ -5,7 +5,8 @@ import { checkContent, type CheckOptions, type CheckResult } from './check.ts';
 import { emitManifest } from './emit.ts';
 
 export { checkContent, type CheckResult } from './check.ts';
-export { formatReport, formatPretty, summary, type Diagnostic, type Format } from './diagnostics.ts';
+export { formatReport, formatPretty, formats, summary, type Diagnostic, type Format } from './diagnostics.ts';
+export { ruleDescriptions } from './rules.ts';
 
 /** Checks the content and, when it has no errors, writes the manifest. */
 export function generate(options: CheckOptions & { outDir?: string; write?: boolean }): CheckResult & { written: string[]; outDir: string } {

@@ -121,9 +121,9 @@ describe('the generate command', () => {
   it('prints GitHub annotations with --format=github', () => {
     const site = fixtureSite({ bad: ['missing-nl'] });
     try {
-      const { code, stderr } = command(['--check', '--format=github', `--root=${site.root}`]);
+      const { code, stdout } = command(['--check', '--format=github', `--root=${site.root}`]);
       expect(code).toBe(1);
-      expect(stderr.trim()).toBe(
+      expect(stdout.trim()).toBe(
         '::error file=content/services/zirconia.yaml,line=11,col=5,title=i18n/missing-nl::hero.title: the Dutch text is missing. Add "nl:" with the Dutch text next to "en:"',
       );
     } finally {
@@ -134,8 +134,11 @@ describe('the generate command', () => {
   it('prints a machine-readable list with --format=json', () => {
     const site = fixtureSite({ bad: ['unknown-ref'] });
     try {
-      const { stderr } = command(['--check', '--format=json', `--root=${site.root}`]);
-      const report = JSON.parse(stderr) as { files: number; diagnostics: { file: string; line: number; column: number; rule: string; severity: string }[] };
+      // On standard output even with an error, so `> report.json` keeps it.
+      const { code, stdout, stderr } = command(['--check', '--format=json', `--root=${site.root}`]);
+      expect(code).toBe(1);
+      expect(stderr).toBe('');
+      const report = JSON.parse(stdout) as { files: number; diagnostics: { file: string; line: number; column: number; rule: string; severity: string }[] };
       expect(report.files).toBe(22);
       expect(report.diagnostics).toEqual([
         expect.objectContaining({ file: 'content/articles/care-tips.yaml', line: 21, column: 11, rule: 'ref/unknown', severity: 'error' }),
@@ -146,6 +149,6 @@ describe('the generate command', () => {
   });
 
   it('refuses an unknown format with exit code 2', () => {
-    expect(command(['--check', '--format=xml'])).toMatchObject({ code: 2, stderr: 'unknown --format "xml": use pretty, github or json' });
+    expect(command(['--check', '--format=xml'])).toMatchObject({ code: 2, stderr: 'unknown --format "xml": use pretty, github, json or sarif' });
   });
 });
