@@ -21,6 +21,8 @@ import type { SiteIndex } from '../schemas/site-index.ts';
 import { langOfPath, localizePath } from '../src/shared/paths.ts';
 import { formatReport, generate } from './content/index.ts';
 import { listRoutes, type RouteRecord } from './content/emit.ts';
+import { pageFiles } from './content/check.ts';
+import { publishedListName, recordPublished } from './content/published.ts';
 import { writeFeeds } from './feeds.ts';
 import { formsSettings } from './content/forms-settings.ts';
 import { measureKinds, overBudget } from './page-weight.ts';
@@ -132,6 +134,12 @@ export async function buildSite(options: BuildOptions): Promise<boolean> {
   if (over.length) {
     console.error(`over budget (npm run bench:size shows every page):\n  ${over.join('\n  ')}`);
     return false;
+  }
+
+  // A release publishes its pages: each URL is recorded, and must stay a page or a redirect from then on.
+  if (options.release) {
+    const added = recordPublished(join(options.contentRoot, 'content'), pageFiles(checked.model));
+    if (added) console.log(`recorded ${added} newly published URL${added === 1 ? '' : 's'} in content/${publishedListName}: commit it with the content`);
   }
 
   console.log(

@@ -15,6 +15,8 @@ import { headingAnchors, pageAnchors, siteAnchors } from '../../src/shared/ancho
 import { inlineProblems, parseInline } from '../../src/shared/inline-text.ts';
 import { englishPath, langOfPath, localizePath } from '../../src/shared/paths.ts';
 import { walk } from './walk.ts';
+import { publishedListName, readPublished, removedDiagnostic, vanishedUrls, type PublishedUrl } from './published.ts';
+import { confirmedEnglish, englishHash, fileHash, lockKey, quoted, readLock, translationLockName } from './translations.ts';
 
 /** Where the check reads from; every path is absolute. */
 export interface CheckOptions {
@@ -253,6 +255,29 @@ export function checkContent(options: CheckOptions): CheckResult {
     const fullPath = [...path, 'en'];
     report(ctx, entry, fullPath, 'style/case', `"${value}" is in title case: write "${found.suggestion}"`, 'headings, titles, menus and buttons are written in sentence case: a capital for the first word and for names only (a name that keeps its capitals goes under "names" in content/glossary.yaml)', 'warning', offsetInSource(entry.source, fullPath, value, found.word, found.at));
   };
+  // The English each Dutch text was last confirmed against (translations.ts): a Dutch text whose English
+  // changed since is probably out of date.
+  const lock = existsSync(contentDir) ? readLock(contentDir) : {};
+  const contentPrefix = `${rel(contentDir)}/`;
+  // The lock's record of the file being scanned, looked up once a file; none to compare with when the file
+  // is the one that was confirmed (most files, most of the time).
+  let lockOf: { source?: SourceFile; record?: Record<string, string> } = {};
+  const checkStale = (entry: Scanned, path: PathSegment[], en: string | unknown[]) => {
+    const { file } = entry.source;
+    if (lockOf.source !== entry.source) {
+      const record = lock[file.startsWith(contentPrefix) ? file.slice(contentPrefix.length) : file];
+      lockOf = { source: entry.source, record: record && record.file !== fileHash(entry.source.text) ? record.en : undefined };
+    }
+    const confirmed = lockOf.record?.[lockKey(path)];
+    if (confirmed === undefined || englishHash(en) === confirmed) return;
+    const before = confirmedEnglish(join(root, file), path, confirmed);
+    at(
+      entry, [...path, 'nl'], 'i18n/stale-nl',
+      before === undefined ? `the English has changed since this Dutch text was confirmed; it is now ${quoted(en)}` : `the English has changed since this Dutch text was confirmed: it was ${quoted(before)} and is now ${quoted(en)}`,
+      `bring the Dutch in line with the English, then run npm run translations -- --confirm ${file}`,
+      options.release ? 'error' : 'warning',
+    );
+  };
   const facts: Facts = { links: [], refs: [], anchors: new Map(), serviceKinds: new Map(), pagePaths: [], samples: [], templates: new Map() };
   const visitImage = imageVisitor(model, ctx);
   const { checkPair, plainPair, checkListPair } = languageChecks(ctx);
@@ -305,12 +330,16 @@ export function checkContent(options: CheckOptions): CheckResult {
         else checkPair(entry, path, en, nl, scanText(entry, en, path, owner, 'en'), scanText(entry, nl, path, owner, 'nl'));
         checkTerms(entry, en, path, 'en', true);
         checkTerms(entry, nl, path, 'nl', true);
+        checkStale(entry, path, en);
         if (labels || heading || key === 'title' || key === 'label' || key === 'name' || (typeof key === 'string' && key.endsWith('Title'))) checkCase(entry, en, path);
         return;
       } else {
         if (typeof en === 'string') scanText(entry, en, path, owner, 'en');
         if (typeof nl === 'string') scanText(entry, nl, path, owner, 'nl');
-        if (Array.isArray(en) && Array.isArray(nl)) checkListPair(entry, path, en, nl);
+        if (Array.isArray(en) && Array.isArray(nl)) {
+          checkListPair(entry, path, en, nl);
+          checkStale(entry, path, en);
+        }
       }
       for (const name in object) {
         path.push(name);
@@ -367,6 +396,8 @@ export function checkContent(options: CheckOptions): CheckResult {
       if (!(name in collections)) misplacedFolder(abs, name, Object.keys(collections), ctx, fileProblem);
       continue;
     }
+    // The URLs a release published (published.ts), checked once every page is known.
+    if (name === publishedListName || name === translationLockName) continue;
     if (!isYamlName(name)) {
       fileProblem(rel(abs), 'content/unknown-file', `"${name}" is not read by the site`, 'content/ holds only YAML files; keep notes elsewhere', 'warning');
       continue;
@@ -495,7 +526,7 @@ export function checkContent(options: CheckOptions): CheckResult {
     }
   }
 
-  crossCheck(model, redirects, brokenSlugs, unreadablePages, facts, ctx);
+  crossCheck(model, redirects, brokenSlugs, unreadablePages, facts, ctx, { urls: readPublished(contentDir), file: rel(join(contentDir, publishedListName)) });
   checkSite(model, ctx, facts, options.release === true);
   // ui.yaml with a schema error is still checked for the keys the code uses, as it was read.
   const uiAsRead = invalidSingles.find((entry) => entry.source.file.endsWith('/ui.yaml'));
@@ -614,6 +645,15 @@ export function routePaths(model: ContentModel): Map<string, string> {
   for (const slug of model.services.keys()) paths.set(`/services/${slug}`, `service ${slug}`);
   for (const slug of model.articles.keys()) paths.set(`/blog/${slug}`, `article ${slug}`);
   return paths;
+}
+
+/** The English path of every page, service and article with the file it comes from (what a release publishes). */
+export function pageFiles(model: ContentModel): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const { data, source } of model.pages.values()) if ('path' in data) files.set(data.path, source.file);
+  for (const [slug, { source }] of model.services) files.set(`/services/${slug}`, source.file);
+  for (const [slug, { source }] of model.articles) files.set(`/blog/${slug}`, source.file);
+  return files;
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -744,7 +784,10 @@ function linkJudge(known: Set<string>, redirects: Entry<Redirects>[], facts: Fac
   };
 }
 
-function crossCheck(model: ContentModel, redirects: Entry<Redirects>[], broken: Record<CollectionName, Set<string>>, unreadablePages: Set<string>, facts: Facts, ctx: CrossContext): void {
+function crossCheck(
+  model: ContentModel, redirects: Entry<Redirects>[], broken: Record<CollectionName, Set<string>>, unreadablePages: Set<string>, facts: Facts, ctx: CrossContext,
+  published: { urls: PublishedUrl[]; file: string },
+): void {
   const { at } = ctx;
 
   // Routes: the English paths of every page, service and article, also of files that failed their schema
@@ -842,6 +885,22 @@ function crossCheck(model: ContentModel, redirects: Entry<Redirects>[], broken: 
   }
 
   checkNavigation(model, routes, ctx);
+
+  // Every URL a release published is still a page, or a redirect's source.
+  if (published.urls.length) {
+    const pageFiles = new Map([...model.pages.values()].map((entry) => [entry.source.file, entry]));
+    const vanished = vanishedUrls(published.urls, {
+      pages: known,
+      redirected: new Set(redirectTo.keys()),
+      pathOf: (file) => {
+        const data = pageFiles.get(file)?.data;
+        return data && 'path' in data ? data.path : undefined;
+      },
+    });
+    for (const removed of vanished) {
+      ctx.diagnostics.push(removedDiagnostic(removed, published.file, (file, yamlPath) => pageFiles.get(file)?.source.locate(yamlPath)));
+    }
+  }
 }
 
 function listFiles(dir: string, prefix = ''): string[] {

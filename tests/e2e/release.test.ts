@@ -57,6 +57,15 @@ describe('preview and release builds', () => {
 
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 
+  it('a release, and only a release, records the URLs it published in the content folder', () => {
+    const list = readFileSync(join(root, 'content', 'published-urls.txt'), 'utf8').split('\n').filter((line) => line && !line.startsWith('#'));
+    expect(list).toContain('/about content/pages/about.yaml');
+    expect(list).toContain('/services/zirconia content/services/zirconia.yaml');
+    expect(list).toContain('/blog/care-tips content/articles/care-tips.yaml');
+    // The English paths, one per page of the release (the Dutch ones follow them).
+    expect(list).toHaveLength([...release.keys()].filter((file) => file.endsWith('index.html') && !file.startsWith('nl/')).length);
+  });
+
   it('a preview says on every page, in its language, that the facts and testimonials are examples', () => {
     expect(preview.size).toBeGreaterThan(20);
     for (const [file, html] of preview) {
