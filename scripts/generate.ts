@@ -5,10 +5,13 @@
  * standard output whatever it holds, so `> report.sarif` keeps it.
  */
 import { relative, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { formatReport, formats, generate, ruleDescriptions, type Format } from './content/index.ts';
 import { listRoutes } from './content/emit.ts';
+import { writeEditorFiles } from './content/editor-schemas.ts';
+
+const projectRoot = resolve(fileURLToPath(new URL('..', import.meta.url)));
 
 /** Where the command writes: the report of a failed check goes to `error`, everything else to `log`. */
 export interface Output {
@@ -52,6 +55,11 @@ export function run(args: string[], output: Output = console): number {
   if (!values.quiet && format === 'pretty' && !values.check && !errors) {
     const where = relative(process.cwd(), result.outDir) || '.';
     output.log(`wrote the manifest to ${where}/ (${result.written.length} file${result.written.length === 1 ? '' : 's'} changed)`);
+  }
+  // The editor's schemas come from the code, not the content: written for the project's own content only.
+  if (!values.check && resolve(values.root) === projectRoot) {
+    const editor = writeEditorFiles(projectRoot);
+    if (editor.length && !values.quiet && format === 'pretty') output.log(`wrote the editor's content schemas: ${editor.join(', ')}`);
   }
   if (values.routes) {
     const routes = listRoutes(result.model).filter((r) => r.lang === 'en');
