@@ -12,7 +12,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { CORE_SCHEMA, load } from 'js-yaml';
 import type { PathSegment } from './source.ts';
-import { dotted } from './validate.ts';
+import { dotted, valueAt } from './validate.ts';
 
 /** The lock's name in the content folder. */
 export const translationLockName = 'translations.lock.json';
@@ -91,16 +91,6 @@ export function textPairs(data: unknown): TextPair[] {
 
 /** Whether a Dutch text is there to confirm: not missing, empty or only spaces. */
 export const hasDutch = (nl: TextPair['nl']): boolean => (typeof nl === 'string' ? nl.trim() !== '' : Array.isArray(nl) && nl.length > 0);
-
-/** The text at a path of parsed YAML. */
-function valueAt(data: unknown, path: readonly PathSegment[]): unknown {
-  let value = data;
-  for (const segment of path) {
-    if (value === null || typeof value !== 'object') return undefined;
-    value = (value as Record<PathSegment, unknown>)[segment];
-  }
-  return value;
-}
 
 /**
  * The English text that was confirmed, from git: the newest version of the file in which the text at

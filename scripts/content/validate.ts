@@ -10,7 +10,8 @@ export function dotted(path: readonly PathSegment[]): string {
   return path.reduce<string>((out, s) => (typeof s === 'number' ? `${out}[${s}]` : out ? `${out}.${s}` : s), '') || '(top level)';
 }
 
-function valueAt(data: unknown, path: readonly PathSegment[]): unknown {
+/** The value at a path of parsed data, or undefined. */
+export function valueAt(data: unknown, path: readonly PathSegment[]): unknown {
   let value = data;
   for (const segment of path) {
     if (value === null || typeof value !== 'object') return undefined;
