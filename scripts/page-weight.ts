@@ -23,7 +23,8 @@ export interface PageWeight {
   files: string[];
 }
 
-const gzipped = (clientDir: string, url: string): number => {
+/** The gzipped size of a built file, as the server sends it. */
+export const gzippedSize = (clientDir: string, url: string): number => {
   const file = join(clientDir, url.replace(/^\//, ''));
   // The build writes level-9 .gz copies; their size is what the server sends.
   return existsSync(`${file}.gz`) ? statSync(`${file}.gz`).size : gzipSync(readFileSync(file), { level: 9 }).length;
@@ -62,9 +63,9 @@ export function pageWeight(clientDir: string, path: string, htmlFile: string, ki
   return {
     path,
     kind,
-    js: [...js].reduce((n, url) => n + gzipped(clientDir, url), 0),
+    js: [...js].reduce((n, url) => n + gzippedSize(clientDir, url), 0),
     inline: inline ? gzipSync(inline, { level: 9 }).length : 0,
-    css: [...new Set(styles)].reduce((n, url) => n + gzipped(clientDir, url), 0),
+    css: [...new Set(styles)].reduce((n, url) => n + gzippedSize(clientDir, url), 0),
     files: [...js, ...styles],
   };
 }
@@ -90,6 +91,6 @@ export function kb(bytes: number): string {
 
 /** A printable table of page weights. */
 export function weightTable(weights: PageWeight[]): string {
-  const rows = weights.map((w) => `  ${w.kind.padEnd(20)} ${w.path.padEnd(52)} ${kb(w.js).padStart(9)} ${kb(w.css).padStart(9)} ${kb(w.inline).padStart(12)}`);
-  return [`  ${'kind'.padEnd(20)} ${'page'.padEnd(52)} ${'JS (gz)'.padStart(9)} ${'CSS (gz)'.padStart(9)} ${'data in HTML'.padStart(12)}`, ...rows].join('\n');
+  const rows = weights.map((w) => `  ${w.kind.padEnd(20)} ${w.path.padEnd(52)} ${kb(w.js).padStart(9)} ${kb(budget.js - w.js).padStart(10)} ${kb(w.css).padStart(9)} ${kb(w.inline).padStart(12)}`);
+  return [`  ${'kind'.padEnd(20)} ${'page'.padEnd(52)} ${'JS (gz)'.padStart(9)} ${'JS margin'.padStart(10)} ${'CSS (gz)'.padStart(9)} ${'data in HTML'.padStart(12)}`, ...rows].join('\n');
 }
