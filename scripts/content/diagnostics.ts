@@ -79,7 +79,7 @@ export function formatSarif(list: Diagnostic[], descriptions: Map<string, string
             })),
           },
         },
-        originalUriBaseIds: { PROJECTROOT: { description: { text: 'The root of the project: the folder that holds content/.' } } },
+        originalUriBaseIds: { '%SRCROOT%': { description: { text: 'The root of the project (of the repository): the folder that holds content/.' } } },
         results: list.map((d) => ({
           ruleId: d.rule,
           ruleIndex: ruleIds.indexOf(d.rule),
@@ -87,7 +87,7 @@ export function formatSarif(list: Diagnostic[], descriptions: Map<string, string
           message: { text: sentence(d) },
           locations: [
             {
-              physicalLocation: { artifactLocation: { uri: encodeURI(d.file), uriBaseId: 'PROJECTROOT' }, region: { startLine: d.line, startColumn: d.column } },
+              physicalLocation: { artifactLocation: { uri: encodeURI(d.file), uriBaseId: '%SRCROOT%' }, region: { startLine: d.line, startColumn: d.column } },
               ...(d.path ? { logicalLocations: [{ fullyQualifiedName: d.path, kind: 'member' }] } : {}),
             },
           ],

@@ -47,8 +47,8 @@ describe('the content check in SARIF (--format=sarif)', () => {
       const found = run!.results.map((r) => ({ rule: r.ruleId, level: r.level, ...r.locations[0]!.physicalLocation.artifactLocation, ...r.locations[0]!.physicalLocation.region }));
       expect(found).toEqual(
         expect.arrayContaining([
-          { rule: 'i18n/missing-nl', level: 'error', uri: 'content/services/zirconia.yaml', uriBaseId: 'PROJECTROOT', startLine: 11, startColumn: 5 },
-          { rule: 'link/broken', level: 'error', uri: 'content/navigation.yaml', uriBaseId: 'PROJECTROOT', startLine: 4, startColumn: 13 },
+          { rule: 'i18n/missing-nl', level: 'error', uri: 'content/services/zirconia.yaml', uriBaseId: '%SRCROOT%', startLine: 11, startColumn: 5 },
+          { rule: 'link/broken', level: 'error', uri: 'content/navigation.yaml', uriBaseId: '%SRCROOT%', startLine: 4, startColumn: 13 },
           expect.objectContaining({ rule: 'length/title', level: 'warning' }),
         ]),
       );
