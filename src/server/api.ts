@@ -534,7 +534,7 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions): Prom
     }
     try {
       const mails = mailsFor(endpoint.kind, data, lang, setup, new Date(now()), upload);
-      await store.save({ id, kind: endpoint.kind, lang, data, ...mails, ...(upload ? { upload: { path: upload.path, name: upload.filename } } : {}) });
+      await store.save({ id, kind: endpoint.kind, lang, data, ...mails, ...(upload ? { files: [{ path: upload.path, name: upload.filename, kind: upload.kind, size: upload.size }] } : {}) });
       stored();
       logger.info({ kind: endpoint.kind, id }, 'submission stored');
     } catch (error) {

@@ -16,8 +16,8 @@ export interface SubmissionInput {
   lang: 'en' | 'nl';
   /** The validated form fields, stored as JSON. */
   data: Record<string, unknown>;
-  /** A file the API has already written to disk; pruned together with the submission. */
-  upload?: { path: string; name: string };
+  /** The files of an order, already on disk (keepUpload), in the order they were sent; pruned and erased with the submission. */
+  files?: StoredFileInput[];
   /** The mails this submission must cause (to the lab), queued in the same transaction. */
   messages: MailMessage[];
   /**
@@ -31,6 +31,17 @@ export interface SubmissionInput {
    * submission is kept, unchecked, with no mails: the lab can see it, and retention deletes it as any other.
    */
   spam?: string;
+}
+
+/** A file kept with a submission. */
+export interface StoredFileInput {
+  /** Where keepUpload put it: <dataDir>/uploads/order-<id>-<n>.<extension>. */
+  path: string;
+  /** Its name on the sender's disk, cleaned to one line; shown as text, never used as a path. */
+  name: string;
+  /** What its bytes were found to be (an UploadKind). */
+  kind: string;
+  size: number;
 }
 
 /** One queued mail, as the delivery loop sees it. */
@@ -96,11 +107,29 @@ const schema = `
     lang TEXT NOT NULL,
     created_at INTEGER NOT NULL,
     data TEXT NOT NULL,
-    upload_path TEXT,
+    upload_path TEXT, -- version 1's one file, moved to files since version 2
     upload_name TEXT,
     spam TEXT
   );
   CREATE INDEX IF NOT EXISTS submissions_created_at ON submissions(created_at);
+  -- The files of an order (up to five), in the order they were sent.
+  CREATE TABLE IF NOT EXISTS files (
+    id INTEGER PRIMARY KEY,
+    submission_id TEXT NOT NULL REFERENCES submissions(id) ON DELETE CASCADE,
+    position INTEGER NOT NULL,
+    path TEXT NOT NULL,
+    name TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    size INTEGER NOT NULL
+  );
+  CREATE INDEX IF NOT EXISTS files_submission ON files(submission_id, position);
+  -- That an erasure (GDPR article 17) happened and how much it removed; never whose data it was.
+  CREATE TABLE IF NOT EXISTS erasures (
+    erased_at INTEGER NOT NULL,
+    submissions INTEGER NOT NULL,
+    files INTEGER NOT NULL,
+    mails INTEGER NOT NULL
+  );
   CREATE TABLE IF NOT EXISTS outbox (
     id TEXT PRIMARY KEY,
     submission_id TEXT NOT NULL REFERENCES submissions(id) ON DELETE CASCADE,
@@ -135,13 +164,20 @@ function toEntry(row: OutboxRow): OutboxEntry {
 }
 
 const dayMs = 86_400_000;
+
+/**
+ * The version of the database's layout (PRAGMA user_version). The server upgrades an older one when it
+ * opens it; the desk (npm run submissions) reads only this one, and says so for any other.
+ */
+export const schemaVersion = 2;
+
 /**
  * A kept upload gets its name before its row is committed, so a run stopped in between leaves a file no
  * row names. One younger than this may be another process's order about to be committed: it waits.
  */
 const orphanAgeMs = 60 * 60_000;
 /** The names keepUpload gives; nothing else in uploads/ is the store's to delete. */
-const keptUpload = /^order-[0-9a-f-]{36}\.[a-z]+$/;
+const keptUpload = /^order-[0-9a-f-]{36}(?:-[1-9])?\.[a-z]+$/;
 /** Appointment confirmations one address may be sent in 24 hours. */
 export const defaultConfirmationsPerDay = 3;
 
@@ -169,13 +205,40 @@ export function openStore(options: { dataDir: string; now?: () => number; confir
   // With WAL, NORMAL may lose the last commits on power loss; FULL makes a success answer mean "on disk".
   db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');
-  db.exec(schema);
-  // A database from before suspected spam was kept gains its column.
-  const columns = db.prepare<[], { name: string }>('PRAGMA table_info(submissions)').all();
-  if (!columns.some((column) => column.name === 'spam')) db.exec('ALTER TABLE submissions ADD COLUMN spam TEXT');
+  const version = db.pragma('user_version', { simple: true }) as number;
+  if (version > schemaVersion) {
+    db.close();
+    throw new Error(`${file} is of a newer version (${version}) than this server reads (${schemaVersion}): run the version of the site that wrote it`);
+  }
+  db.transaction(() => {
+    db.exec(schema);
+    // A database from before suspected spam was kept gains its column.
+    const columns = db.prepare<[], { name: string }>('PRAGMA table_info(submissions)').all();
+    if (!columns.some((column) => column.name === 'spam')) db.exec('ALTER TABLE submissions ADD COLUMN spam TEXT');
+    // Version 1 kept one file per order in the submission's row: it moves to the files table.
+    if (version < 2) {
+      const extensionKinds: Record<string, string> = { pdf: 'pdf', jpg: 'jpeg', png: 'png', docx: 'docx', stl: 'stl' };
+      const old = db.prepare<[], { id: string; path: string; name: string | null }>('SELECT id, upload_path AS path, upload_name AS name FROM submissions WHERE upload_path IS NOT NULL').all();
+      const move = db.prepare<[string, string, string, string, number]>('INSERT INTO files (submission_id, position, path, name, kind, size) VALUES (?, 1, ?, ?, ?, ?)');
+      for (const row of old) {
+        let size = 0;
+        try {
+          size = statSync(row.path).size;
+        } catch {
+          // Its file is gone: the row still says what was sent.
+        }
+        move.run(row.id, row.path, row.name ?? basename(row.path), extensionKinds[row.path.split('.').pop() ?? ''] ?? 'unknown', size);
+      }
+      db.exec('UPDATE submissions SET upload_path = NULL, upload_name = NULL');
+    }
+    db.pragma(`user_version = ${schemaVersion}`);
+  })();
 
-  const insertSubmission = db.prepare<[string, string, string, number, string, string | null, string | null, string | null]>(
-    'INSERT INTO submissions (id, kind, lang, created_at, data, upload_path, upload_name, spam) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+  const insertSubmission = db.prepare<[string, string, string, number, string, string | null]>(
+    'INSERT INTO submissions (id, kind, lang, created_at, data, spam) VALUES (?, ?, ?, ?, ?, ?)',
+  );
+  const insertFile = db.prepare<[string, number, string, string, string, number]>(
+    'INSERT INTO files (submission_id, position, path, name, kind, size) VALUES (?, ?, ?, ?, ?, ?)',
   );
   const insertMessage = db.prepare<[string, string, string, number, number]>(
     "INSERT INTO outbox (id, submission_id, message, status, next_attempt_at, created_at) VALUES (?, ?, ?, 'pending', ?, ?)",
@@ -202,12 +265,13 @@ export function openStore(options: { dataDir: string; now?: () => number; confir
   const selectPending = db.prepare<[], OutboxRow>(
     `SELECT ${outboxColumns} FROM outbox WHERE status = 'pending' ORDER BY created_at, rowid`,
   );
-  const selectExpired = db.prepare<[number], { id: string; upload_path: string | null }>(
-    `SELECT id, upload_path FROM submissions s WHERE created_at < ?
+  const selectExpired = db.prepare<[number], { id: string }>(
+    `SELECT id FROM submissions s WHERE created_at < ?
        AND NOT EXISTS (SELECT 1 FROM outbox o WHERE o.submission_id = s.id AND o.status = 'pending')`,
   );
+  const selectFilePaths = db.prepare<[string], { path: string }>('SELECT path FROM files WHERE submission_id = ? ORDER BY position');
   const deleteSubmission = db.prepare<[string]>('DELETE FROM submissions WHERE id = ?');
-  const selectUploadPaths = db.prepare<[], { path: string }>('SELECT upload_path AS path FROM submissions WHERE upload_path IS NOT NULL');
+  const selectUploadPaths = db.prepare<[], { path: string }>('SELECT path FROM files');
   const touchHealth = db.prepare<[number]>('INSERT OR REPLACE INTO health (id, checked_at) VALUES (1, ?)');
   const countConfirmations = db.prepare<[string, number], { count: number }>('SELECT count(*) AS count FROM confirmations WHERE recipient = ? AND queued_at > ?');
   const insertConfirmation = db.prepare<[string, number]>('INSERT INTO confirmations (recipient, queued_at) VALUES (?, ?)');
@@ -216,7 +280,8 @@ export function openStore(options: { dataDir: string; now?: () => number; confir
   const insert = (input: SubmissionInput): string => {
     const id = input.id ?? randomUUID();
     const createdAt = now();
-    insertSubmission.run(id, input.kind, input.lang, createdAt, JSON.stringify(input.data), input.upload?.path ?? null, input.upload?.name ?? null, input.spam ?? null);
+    insertSubmission.run(id, input.kind, input.lang, createdAt, JSON.stringify(input.data), input.spam ?? null);
+    (input.files ?? []).forEach((file, index) => insertFile.run(id, index + 1, file.path, file.name, file.kind, file.size));
     for (const message of input.messages) insertMessage.run(randomUUID(), id, JSON.stringify(message), createdAt, createdAt);
     if (input.confirmation) {
       const recipient = recipientKey(input.confirmation.recipient);
@@ -262,18 +327,20 @@ export function openStore(options: { dataDir: string; now?: () => number; confir
       const failures: string[] = [];
       let uploads = 0;
       // Files first: a crash in between leaves a row whose file is gone (pruned again next time), never an orphan file.
-      for (const { id, upload_path: path } of selectExpired.all(at - olderThanMs)) {
-        try {
-          if (path !== null) {
+      for (const { id } of selectExpired.all(at - olderThanMs)) {
+        let removed = true;
+        for (const { path } of selectFilePaths.all(id)) {
+          try {
             rmSync(path);
             uploads += 1;
+          } catch (error) {
+            if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
+            // The row stays, so the file is tried again at the next prune.
+            removed = false;
+            failures.push(`${path}: ${(error as Error).message}`);
           }
-          removable.push(id);
-        } catch (error) {
-          if ((error as NodeJS.ErrnoException).code === 'ENOENT') removable.push(id);
-          // The row stays, so the file is tried again at the next prune.
-          else failures.push(`${path}: ${(error as Error).message}`);
         }
+        if (removed) removable.push(id);
       }
       deleteSubmissions(removable);
       deleteConfirmations.run(at - dayMs);

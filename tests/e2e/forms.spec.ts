@@ -11,15 +11,17 @@ const uploads = join(process.cwd(), 'tests', 'fixtures', 'uploads');
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 /** The stored submissions whose data mentions `marker`. */
-function stored(marker: string): { kind: string; lang: string; data: Record<string, unknown>; upload_name: string | null }[] {
+function stored(marker: string): { kind: string; lang: string; data: Record<string, unknown>; files: string[] }[] {
   const file = join(e2eDataDir, 'submissions.db');
   if (!existsSync(file)) return [];
   const db = new Database(file, { readonly: true, fileMustExist: true });
   try {
     return db
-      .prepare<[string], { kind: string; lang: string; data: string; upload_name: string | null }>('SELECT kind, lang, data, upload_name FROM submissions WHERE data LIKE ?')
+      .prepare<[string], { kind: string; lang: string; data: string; files: string }>(
+        "SELECT kind, lang, data, (SELECT json_group_array(name) FROM (SELECT name FROM files f WHERE f.submission_id = s.id ORDER BY position)) AS files FROM submissions s WHERE data LIKE ?",
+      )
       .all(`%${marker}%`)
-      .map((row) => ({ ...row, data: JSON.parse(row.data) as Record<string, unknown> }));
+      .map((row) => ({ ...row, data: JSON.parse(row.data) as Record<string, unknown>, files: JSON.parse(row.files) as string[] }));
   } finally {
     db.close();
   }
@@ -429,7 +431,7 @@ test.describe('the dentist order form', () => {
       await expect(page.getByText(l.chosen)).toBeHidden();
       const rows = stored(marker);
       expect(rows).toMatchObject([{ kind: 'order', lang, data: { clinicName: `Tandartspraktijk ${marker}`, serviceType: 'Zirconia crown 16' } }]);
-      expect(rows[0]?.upload_name).toBeTruthy();
+      expect(rows[0]?.files).toEqual(['crown-binary.stl']);
     });
   }
 

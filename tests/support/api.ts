@@ -164,8 +164,10 @@ export interface StoredSubmission {
   kind: string;
   lang: string;
   data: Record<string, unknown>;
+  /** The first file's path and name (an order's one file before orders took several). */
   upload_path: string | null;
   upload_name: string | null;
+  files: { path: string; name: string; kind: string; size: number }[];
   /** Why it was taken for a bot's, or null. */
   spam: string | null;
   messages: { to: string; subject: string; text: string; replyTo?: string; attachment?: { path: string; filename: string } }[];
@@ -175,10 +177,12 @@ export interface StoredSubmission {
 export function storedSubmissions(dataDir: string): StoredSubmission[] {
   const db = new Database(join(dataDir, 'submissions.db'), { readonly: true });
   try {
-    const rows = db.prepare('SELECT id, kind, lang, data, upload_path, upload_name, spam FROM submissions ORDER BY rowid').all() as (Omit<StoredSubmission, 'data' | 'messages'> & { data: string })[];
+    const rows = db.prepare('SELECT id, kind, lang, data, spam FROM submissions ORDER BY rowid').all() as (Omit<StoredSubmission, 'data' | 'messages' | 'files' | 'upload_path' | 'upload_name'> & { data: string })[];
     const messages = db.prepare('SELECT message FROM outbox WHERE submission_id = ? ORDER BY rowid');
+    const files = db.prepare('SELECT path, name, kind, size FROM files WHERE submission_id = ? ORDER BY position');
     return rows.map((row) => ({
       ...row,
+      ...((kept) => ({ files: kept, upload_path: kept[0]?.path ?? null, upload_name: kept[0]?.name ?? null }))(files.all(row.id) as StoredSubmission['files']),
       data: JSON.parse(row.data) as Record<string, unknown>,
       messages: (messages.all(row.id) as { message: string }[]).map((m) => JSON.parse(m.message) as StoredSubmission['messages'][number]),
     }));

@@ -212,12 +212,12 @@ describe('store', () => {
     const oldSent = uploadFile('old-sent.stl');
     const oldPending = uploadFile('old-pending.stl');
     const recent = uploadFile('recent.stl');
-    const oldSentId = opened.save(submission([labMessage()], { upload: { path: oldSent.path, name: 'a.stl' } }));
-    const oldPendingId = opened.save(submission([labMessage()], { upload: { path: oldPending.path, name: 'b.stl' } }));
+    const oldSentId = opened.save(submission([labMessage()], { files: [{ path: oldSent.path, name: 'a.stl', kind: 'stl', size: 84 }] }));
+    const oldPendingId = opened.save(submission([labMessage()], { files: [{ path: oldPending.path, name: 'b.stl', kind: 'stl', size: 84 }] }));
     // Its file is already gone: pruning must not trip over it.
-    const goneId = opened.save(submission([confirmation()], { upload: { path: join(dataDir, 'uploads', 'gone.stl'), name: 'c.stl' } }));
+    const goneId = opened.save(submission([confirmation()], { files: [{ path: join(dataDir, 'uploads', 'gone.stl'), name: 'c.stl', kind: 'stl', size: 84 }] }));
     clock = 29 * day;
-    const recentId = opened.save(submission([labMessage()], { upload: { path: recent.path, name: 'd.stl' } }));
+    const recentId = opened.save(submission([labMessage()], { files: [{ path: recent.path, name: 'd.stl', kind: 'stl', size: 84 }] }));
     for (const entry of opened.pending()) if (entry.submissionId !== oldPendingId) opened.markSent(entry.id, clock);
 
     expect(opened.prune(30 * day, 31 * day)).toEqual({ submissions: 2, uploads: 1, orphans: 0 });
@@ -251,7 +251,7 @@ describe('delivery', () => {
     const upload = uploadFile('9f2c.stl', Buffer.from([...Array(256).keys()].map((n) => n)));
     opened.save(
       submission([labMessage({ attachment: { path: upload.path, filename: 'scan crown 21.stl' } }), confirmation()], {
-        upload: { path: upload.path, name: 'scan crown 21.stl' },
+        files: [{ path: upload.path, name: 'scan crown 21.stl', kind: 'stl', size: 84 }],
       }),
     );
     delivery({ store: opened, transport: smtpTransport(server.port) }).kick();
