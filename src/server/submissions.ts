@@ -154,7 +154,7 @@ export const mailMessageKeys: string[] = [
   ]),
 ];
 
-const uploadTypes: Record<UploadKind, string> = { pdf: 'PDF', jpeg: 'JPEG', png: 'PNG', docx: 'Word (DOCX)', stl: 'STL' };
+const uploadTypes: Record<UploadKind, string> = { pdf: 'PDF', jpeg: 'JPEG', png: 'PNG', docx: 'Word (DOCX)', stl: 'STL', ply: 'PLY', obj: 'OBJ', zip: 'ZIP' };
 
 /** `"Name" <address>` with the name cleaned, so nothing in it can open another address or header. */
 export function mailbox(name: string, address: string): string {

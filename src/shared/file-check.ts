@@ -6,8 +6,8 @@ import { maxUploadBytes } from './upload-limits.ts';
 
 export { maxUploadBytes };
 
-/** The kinds of file accepted with an order. */
-export type UploadKind = 'pdf' | 'jpeg' | 'png' | 'docx' | 'stl';
+/** The kinds of file accepted with an order (decision 27). */
+export type UploadKind = 'pdf' | 'jpeg' | 'png' | 'docx' | 'stl' | 'ply' | 'obj' | 'zip';
 
 /** Why an upload was refused; each maps to its own message for the sender. */
 export type UploadRejection =
@@ -28,7 +28,33 @@ export const uploadFormats: Record<UploadKind, { extension: string; mime: string
   png: { extension: 'png', mime: 'image/png' },
   docx: { extension: 'docx', mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' },
   stl: { extension: 'stl', mime: 'model/stl' },
+  ply: { extension: 'ply', mime: 'model/x-ply' },
+  obj: { extension: 'obj', mime: 'model/obj' },
+  zip: { extension: 'zip', mime: 'application/zip' },
 };
+
+/**
+ * Random access to a file's bytes, a slice at a time: a file on the server's disk, a File in the browser,
+ * bytes in memory. A check reads it in slices, so a 50 MB scan is never held whole.
+ */
+export interface ByteSource {
+  readonly size: number;
+  /** The bytes from `offset`, at most `length` of them (fewer only at the end). */
+  read(offset: number, length: number): Promise<Uint8Array>;
+}
+
+/** Bytes already in memory as a ByteSource. */
+export function bytesSource(bytes: Uint8Array): ByteSource {
+  return { size: bytes.length, read: async (offset, length) => bytes.subarray(offset, Math.min(bytes.length, offset + length)) };
+}
+
+/**
+ * Decides what a file is from its bytes (see detectUpload), reading them from `source`.
+ * TODO(checks): for now it reads the whole source; it is to read in bounded slices and know PLY, OBJ and ZIP.
+ */
+export async function checkUpload(source: ByteSource): Promise<UploadCheck> {
+  return detectUpload(await source.read(0, source.size));
+}
 
 const pdfMagic = [0x25, 0x50, 0x44, 0x46, 0x2d];
 const jpegMagic = [0xff, 0xd8, 0xff];
