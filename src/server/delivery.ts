@@ -1,3 +1,4 @@
+import { rm } from 'node:fs/promises';
 import type { Logger } from './log.ts';
 import type { MailTransport } from './mail.ts';
 import type { OutboxEntry, Store } from './store.ts';
@@ -20,7 +21,11 @@ export interface DeliveryOptions {
   pollMs?: number;
   /** Wait before the next attempt after `attempt` failures; defaults to `defaultBackoffMs`. */
   backoffMs?: (attempt: number) => number;
-  /** Submissions older than this are pruned (once their mail is sent), at start and then hourly. */
+  /**
+   * Submissions older than this are pruned with everything of theirs (suspected spam and given-up mails
+   * included; one whose mail is still being tried once it is sent or given up), and so are .eml files
+   * older than this, at start and then hourly.
+   */
   retentionMs: number;
 }
 
@@ -49,6 +54,8 @@ const loginReplies = new Set([530, 534, 535, 538]);
  */
 function permanent(error: unknown): boolean {
   const { responseCode: code, code: kind } = error as { responseCode?: unknown; code?: unknown };
+  // An attached file that is gone (erased, or removed by hand) will not come back by waiting.
+  if (kind === 'ENOENT') return true;
   return typeof code === 'number' && code >= 500 && code < 600 && kind !== 'EAUTH' && !loginReplies.has(code);
 }
 
@@ -79,15 +86,17 @@ export function startDelivery(options: DeliveryOptions): Delivery {
   function prune(): void {
     if (now() - lastPrune < pruneEveryMs) return;
     lastPrune = now();
-    const { orphans, ...removed } = store.prune(retentionMs, now());
+    const { orphans, mailFiles, ...removed } = store.prune(retentionMs, now());
     if (removed.submissions > 0) logger.info(removed, 'pruned submissions past their retention');
+    if (mailFiles > 0) logger.info({ files: mailFiles }, 'removed .eml files past their retention');
     if (orphans > 0) logger.info({ files: orphans }, 'removed uploads no submission names');
   }
 
   async function deliver(entry: OutboxEntry): Promise<void> {
     if (!store.claim(entry.id, now(), now() + leaseMs)) return;
+    let written: string | void;
     try {
-      await transport.send(entry.message);
+      written = await transport.send(entry.message, { submissionId: entry.submissionId, mailId: entry.id });
     } catch (error) {
       const attempt = entry.attempts + 1;
       if (permanent(error) || attempt >= maxAttempts) {
@@ -100,8 +109,14 @@ export function startDelivery(options: DeliveryOptions): Delivery {
       logger.warn({ mail: entry.id, attempt, retryInSeconds: Math.round(wait / 1000), error: errorText(error) }, 'mail failed');
       return;
     }
-    store.markSent(entry.id, now());
-    logger.info({ mail: entry.id }, 'mail sent');
+    if (store.markSent(entry.id, now())) {
+      logger.info({ mail: entry.id }, 'mail sent');
+      return;
+    }
+    // Its row went while it was sent: the lab's desk erased its submission and removed the submission's
+    // .eml files; one written after the desk looked goes here.
+    if (written) await rm(written, { force: true });
+    logger.info({ mail: entry.id }, 'mail sent while its submission was erased: no copy kept');
   }
 
   async function cycle(): Promise<void> {

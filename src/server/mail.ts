@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer, { type Address, type SendMailOptions } from 'nodemailer';
 import addressparser from 'nodemailer/lib/addressparser';
 import type { Logger } from './log.ts';
+import { mailFileName, type MailIds } from './mail-files.ts';
 
 /** One mail as the outbox stores it (JSON); header values may hold visitor input and are cleaned at send time. */
 export interface MailMessage {
@@ -19,9 +19,12 @@ export interface MailMessage {
   attachment?: { path: string; filename: string; contentType?: string };
 }
 
-/** Sends one message; rejects when it did not go out, so the delivery loop tries again later. */
+/**
+ * Sends one message; rejects when it did not go out, so the delivery loop tries again later. `ids` name the
+ * outbox entry it is; the .eml transport puts them in the file's name and resolves to the file's path.
+ */
 export interface MailTransport {
-  send(message: MailMessage): Promise<void>;
+  send(message: MailMessage, ids?: MailIds): Promise<string | void>;
 }
 
 /**
@@ -91,15 +94,15 @@ export function createTransport(options: { smtpUrl?: string; dataDir: string; lo
   const mailDir = join(options.dataDir, 'mail');
   const stream = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows', disableUrlAccess: true });
   return {
-    async send(message) {
+    async send(message, ids) {
       const info = await stream.sendMail(mailOptions(message, options.logger));
       if (!Buffer.isBuffer(info.message)) throw new Error('the stream transport returned no buffer');
       await mkdir(mailDir, { recursive: true, mode: 0o700 });
-      // ':' is not allowed in Windows file names.
-      const name = `${new Date().toISOString().replaceAll(':', '-')}-${randomUUID().slice(0, 8)}.eml`;
-      const path = join(mailDir, name);
+      // Named by its submission and outbox entry, so an erasure and the retention deletion find it.
+      const path = join(mailDir, mailFileName(new Date(), ids));
       await writeFile(path, info.message, { mode: 0o600, flag: 'wx' });
       options.logger.info({ path }, 'mail written');
+      return path;
     },
   };
 }

@@ -3,6 +3,7 @@ import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, rmS
 import { basename, join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { MailMessage } from './mail.ts';
+import { readMailFileName } from './mail-files.ts';
 import type { FormKind } from '../../schemas/forms.ts';
 
 /** The site's forms; the order form is the one that carries a file. */
@@ -68,8 +69,11 @@ export interface Store {
    * another loop on the same database, so two processes never send the same message at once.
    */
   claim(id: string, now: number, leaseUntil: number): boolean;
-  /** Marks a pending message sent; a message already sent stays as it was. */
-  markSent(id: string, now: number): void;
+  /**
+   * Marks a pending (or withheld) message sent; a message already sent stays as it was. False when its row
+   * is gone: the lab's desk erased its submission while it was being sent.
+   */
+  markSent(id: string, now: number): boolean;
   /** Counts a failed attempt, keeps the error and reschedules the message. */
   markFailed(id: string, error: string, nextAttemptAt: number): void;
   /** Gives a message up after an attempt it can never pass (a permanent rejection, too many attempts): it is not tried again. */
@@ -82,11 +86,12 @@ export interface Store {
   /** Every message not sent yet, oldest first. */
   pending(): OutboxEntry[];
   /**
-   * Deletes submissions created before `now - olderThanMs`, their upload files and outbox rows; a
-   * submission with a message still pending is kept until that message is sent. Also deletes the files
-   * in uploads/ no submission names (`orphans`), once they are an hour old.
+   * Deletes submissions created before `now - olderThanMs` (suspected spam and ones whose mail was given up
+   * alike), their upload files, outbox rows and .eml files; a submission with a message still pending is
+   * kept until that message is sent or given up. Also deletes every .eml file in mail/ older than that
+   * (`mailFiles`), and the files in uploads/ no submission names (`orphans`) once they are an hour old.
    */
-  prune(olderThanMs: number, now: number): { submissions: number; uploads: number; orphans: number };
+  prune(olderThanMs: number, now: number): { submissions: number; uploads: number; mailFiles: number; orphans: number };
   close(): void;
 }
 
@@ -182,7 +187,7 @@ const keptUpload = /^order-[0-9a-f-]{36}(?:-[1-9])?\.[a-z]+$/;
 export const defaultConfirmationsPerDay = 3;
 
 /** A visitor's address as the confirmations table keeps it: hashed, case and spaces aside. */
-function recipientKey(address: string): string {
+export function recipientKey(address: string): string {
   return createHash('sha256').update(address.trim().toLowerCase()).digest('hex');
 }
 
@@ -205,6 +210,8 @@ export function openStore(options: { dataDir: string; now?: () => number; confir
   // With WAL, NORMAL may lose the last commits on power loss; FULL makes a success answer mean "on disk".
   db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');
+  // What is deleted (by retention, or a row rewritten) is overwritten with zeros, not left in free pages.
+  db.pragma('secure_delete = ON');
   const version = db.pragma('user_version', { simple: true }) as number;
   if (version > schemaVersion) {
     db.close();
@@ -249,9 +256,11 @@ export function openStore(options: { dataDir: string; now?: () => number; confir
   const claimMessage = db.prepare<[number, string, number]>(
     "UPDATE outbox SET next_attempt_at = ? WHERE id = ? AND status = 'pending' AND next_attempt_at <= ?",
   );
+  // Withheld: the lab marked its submission as suspected spam while it was being sent; it went out all the same.
   const updateSent = db.prepare<[number, string]>(
-    "UPDATE outbox SET status = 'sent', sent_at = ?, attempts = attempts + 1, last_error = NULL WHERE id = ? AND status = 'pending'",
+    "UPDATE outbox SET status = 'sent', sent_at = ?, attempts = attempts + 1, last_error = NULL WHERE id = ? AND status IN ('pending', 'withheld')",
   );
+  const selectMessage = db.prepare<[string], { id: string }>('SELECT id FROM outbox WHERE id = ?');
   const updateFailed = db.prepare<[string, number, string]>(
     "UPDATE outbox SET attempts = attempts + 1, last_error = ?, next_attempt_at = ? WHERE id = ? AND status = 'pending'",
   );
@@ -276,6 +285,26 @@ export function openStore(options: { dataDir: string; now?: () => number; confir
   const countConfirmations = db.prepare<[string, number], { count: number }>('SELECT count(*) AS count FROM confirmations WHERE recipient = ? AND queued_at > ?');
   const insertConfirmation = db.prepare<[string, number]>('INSERT INTO confirmations (recipient, queued_at) VALUES (?, ?)');
   const deleteConfirmations = db.prepare<[number]>('DELETE FROM confirmations WHERE queued_at <= ?');
+
+  /** The .eml files of the pruned submissions, and every one written before `before`; returns how many went. */
+  const pruneMailFiles = (pruned: Set<string>, before: number, failures: string[]): number => {
+    const mailDir = join(options.dataDir, 'mail');
+    let removed = 0;
+    for (const name of existsSync(mailDir) ? readdirSync(mailDir) : []) {
+      if (!name.endsWith('.eml')) continue;
+      const path = join(mailDir, name);
+      try {
+        const named = readMailFileName(name);
+        const old = (named?.writtenAt ?? statSync(path).mtimeMs) < before;
+        if (!old && !(named?.ids && pruned.has(named.ids.submissionId))) continue;
+        rmSync(path);
+        removed += 1;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') failures.push(`${path}: ${(error as Error).message}`);
+      }
+    }
+    return removed;
+  };
 
   const insert = (input: SubmissionInput): string => {
     const id = input.id ?? randomUUID();
@@ -304,9 +333,7 @@ export function openStore(options: { dataDir: string; now?: () => number; confir
     saveMany: (inputs) => saveManyTransaction(inputs),
     due: (at, limit) => selectDue.all(at, limit).map(toEntry),
     claim: (id, at, leaseUntil) => claimMessage.run(leaseUntil, id, at).changes === 1,
-    markSent: (id, at) => {
-      updateSent.run(at, id);
-    },
+    markSent: (id, at) => updateSent.run(at, id).changes === 1 || selectMessage.get(id) !== undefined,
     markFailed: (id, error, nextAttemptAt) => {
       updateFailed.run(error, nextAttemptAt, id);
     },
@@ -344,6 +371,9 @@ export function openStore(options: { dataDir: string; now?: () => number; confir
       }
       deleteSubmissions(removable);
       deleteConfirmations.run(at - dayMs);
+      const mailFiles = pruneMailFiles(new Set(removable), at - olderThanMs, failures);
+      // The log file keeps the pages as they were before the deletion until it is written over: emptied now.
+      if (removable.length > 0) db.pragma('wal_checkpoint(TRUNCATE)');
       let orphans = 0;
       // By name, not by path: a data folder restored elsewhere still names its files.
       const named = new Set(selectUploadPaths.all().map((row) => basename(row.path)));
@@ -360,7 +390,7 @@ export function openStore(options: { dataDir: string; now?: () => number; confir
         }
       }
       if (failures.length > 0) throw new Error(`pruned ${removable.length} submissions but could not remove ${failures.join('; ')}`);
-      return { submissions: removable.length, uploads, orphans };
+      return { submissions: removable.length, uploads, mailFiles, orphans };
     },
     close: () => db.close(),
   };

@@ -220,7 +220,7 @@ describe('store', () => {
     const recentId = opened.save(submission([labMessage()], { files: [{ path: recent.path, name: 'd.stl', kind: 'stl', size: 84 }] }));
     for (const entry of opened.pending()) if (entry.submissionId !== oldPendingId) opened.markSent(entry.id, clock);
 
-    expect(opened.prune(30 * day, 31 * day)).toEqual({ submissions: 2, uploads: 1, orphans: 0 });
+    expect(opened.prune(30 * day, 31 * day)).toEqual({ submissions: 2, uploads: 1, mailFiles: 0, orphans: 0 });
     expect(existsSync(oldSent.path)).toBe(false);
     expect(existsSync(oldPending.path)).toBe(true);
     expect(existsSync(recent.path)).toBe(true);
@@ -237,7 +237,7 @@ describe('store', () => {
 
     const [pending] = opened.pending();
     opened.markSent(pending?.id ?? '', 31 * day);
-    expect(opened.prune(30 * day, 31 * day)).toEqual({ submissions: 1, uploads: 1, orphans: 0 });
+    expect(opened.prune(30 * day, 31 * day)).toEqual({ submissions: 1, uploads: 1, mailFiles: 0, orphans: 0 });
     expect(existsSync(oldPending.path)).toBe(false);
     expect(existsSync(recent.path)).toBe(true);
     expect(opened.countSubmissions()).toBe(1);
@@ -357,7 +357,7 @@ describe('delivery', () => {
     expect(mail.received).toEqual([]);
     expect(lines.filter((line) => line.msg.startsWith('mail given up'))).toHaveLength(1);
     // A given-up message no longer holds its submission back from the retention deletion.
-    expect(opened.prune(86_400_000, clock + 2 * 86_400_000)).toEqual({ submissions: 1, uploads: 0, orphans: 0 });
+    expect(opened.prune(86_400_000, clock + 2 * 86_400_000)).toEqual({ submissions: 1, uploads: 0, mailFiles: 0, orphans: 0 });
   });
 
   it.each([
@@ -443,16 +443,18 @@ describe('delivery', () => {
     expect(server.received.every((received) => !received.rcptTo.includes('x@evil.example'))).toBe(true);
   });
 
-  it('writes each message as an .eml file in <dataDir>/mail and logs its path when no SMTP URL is set', async () => {
+  it('writes each message as an .eml file in <dataDir>/mail, named by its time, submission and outbox entry, and logs its path when no SMTP URL is set', async () => {
     const opened = store();
     const upload = uploadFile('scan.stl', Buffer.from('solid crown\nendsolid crown\n'));
-    opened.save(submission([labMessage({ attachment: { path: upload.path, filename: 'crown.stl' } })]));
+    const id = opened.save(submission([labMessage({ attachment: { path: upload.path, filename: 'crown.stl' } })]));
+    const [queued] = opened.pending();
     delivery({ store: opened, transport: createTransport({ dataDir, logger }) }).kick();
     await waitFor(() => lines.some((line) => line.msg === 'mail written' && typeof line.path === 'string'), 'the log line');
 
     const files = readdirSync(join(dataDir, 'mail'));
     expect(files).toHaveLength(1);
-    expect(files[0]).toMatch(/^\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d\.\d{3}Z-[0-9a-f]{8}\.eml$/);
+    expect(files[0]).toMatch(/^\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d\.\d{3}Z-[0-9a-f-]{36}-[0-9a-f-]{36}\.eml$/);
+    expect(files[0]).toContain(`Z-${id}-${queued?.id}.eml`);
     const path = join(dataDir, 'mail', files[0] ?? '');
     expect(lines).toContainEqual(expect.objectContaining({ msg: 'mail written', path }));
     const mail = parsePart(readFileSync(path, 'latin1'));
