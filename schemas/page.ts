@@ -186,7 +186,7 @@ export const PrivacyPage = z
     id: pageId('privacy'),
     ...pageBase,
     updated: z.iso.date('write the date as YYYY-MM-DD').describe('Date of the last change to the statement.'),
-    body: RichText.describe('The statement.'),
+    body: RichText.describe("The statement; {retentionDays} and {email} in its text show the retention period and the lab's e-mail address from content/site.yaml."),
   })
   .describe('The privacy statement (content/pages/privacy.yaml).');
 

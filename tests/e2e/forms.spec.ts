@@ -570,6 +570,16 @@ test('the privacy statement states the retention period from the site settings',
   await expect(page.getByText(`${days} dagen na ontvangst verwijderd`)).toBeVisible();
 });
 
+test("the privacy statement says how to use one's rights: an e-mail to the lab's address from the site settings", async ({ page }) => {
+  const email = /^email: (\S+)$/m.exec(readFileSync(join(process.cwd(), 'content', 'site.yaml'), 'utf8'))?.[1] ?? '';
+  for (const [path, heading] of [['/privacy', 'How to use your rights'], ['/nl/privacy', 'Zo gebruikt u uw rechten']] as const) {
+    await openPage(page, path);
+    await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('link', { name: email, exact: true })).toHaveAttribute('href', `mailto:${email}`);
+    await expect(page.getByRole('main')).not.toContainText('{email}');
+  }
+});
+
 test('on a wide screen the privacy statement lists its sections beside the text, each link leading to its heading', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   for (const [path, label] of [['/privacy', 'On this page'], ['/nl/privacy', 'Op deze pagina']] as const) {
