@@ -118,8 +118,9 @@ export function showText(entry: SubmissionDetail): string {
   }
   out.push('', 'files');
   if (entry.files.length === 0) out.push('  (none)');
+  const nameWidth = Math.max(0, ...entry.files.map((file) => width(line(file.name))));
   for (const file of entry.files) {
-    out.push(`  ${file.position}  ${line(file.name)}  ${kindExtension(file.kind).toUpperCase()}, ${fileSize(file.size, 'en')}`);
+    out.push(`  ${file.position}  ${pad(line(file.name), nameWidth)}  ${kindExtension(file.kind).toUpperCase()}, ${fileSize(file.size, 'en')}`);
   }
   out.push('', 'mails');
   if (entry.mails.length === 0) out.push(entry.spam === null ? '  (none)' : '  (none: suspected spam is kept without mails)');

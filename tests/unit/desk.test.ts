@@ -285,7 +285,7 @@ describe('npm run submissions', { timeout: 180_000 }, () => {
       expect(order.stdout).toContain(`submission ${ids.annaOrder}`);
       expect(order.stdout).toMatch(/received +2026-03-12 14:00 \(Europe\/Amsterdam\), 2026-03-12T13:00:00.000Z/);
       expect(order.stdout).toMatch(/clinicName +Praktijk De Brug/);
-      expect(order.stdout).toMatch(/1 {2}upper jaw\.stl {2}STL, 1 kB/);
+      expect(order.stdout).toMatch(/1 {2}upper jaw\.stl {7}STL, 1 kB/);
       expect(order.stdout).toMatch(/2 {2}\.\.\/\.\.\/etc\/scan\.exe {2}PDF, \d+ kB/);
       expect(order.stdout).toContain('waiting to be sent');
 
