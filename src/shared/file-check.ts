@@ -45,7 +45,7 @@ export interface ByteSource {
 
 /** Bytes already in memory as a ByteSource. */
 export function bytesSource(bytes: Uint8Array): ByteSource {
-  return { size: bytes.length, read: async (offset, length) => bytes.subarray(offset, Math.min(bytes.length, offset + length)) };
+  return { size: bytes.length, read: (offset, length) => Promise.resolve(bytes.subarray(offset, Math.min(bytes.length, offset + length))) };
 }
 
 /**
