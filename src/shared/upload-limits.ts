@@ -9,3 +9,6 @@ export const maxOrderFileBytes = 50 * 1024 * 1024;
 export const maxOrderBytes = 100 * 1024 * 1024;
 /** Decision 27: the lab's notification attaches an order's files while they weigh at most this together; above it, it lists them. */
 export const maxAttachedBytes = 15 * 1024 * 1024;
+
+/** The most of a file the check holds at once: it reads a file in slices of at most this, never whole. */
+export const maxCheckSliceBytes = 1024 * 1024;

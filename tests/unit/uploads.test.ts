@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import { strToU8, zipSync, type Zippable } from 'fflate';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearIncoming, detectUpload, keepUpload, maxUploadBytes, receiveUpload, UploadTooLarge } from '../../src/server/uploads.ts';
+import { maxOrderFileBytes } from '../../src/shared/upload-limits.ts';
 import { projectRoot } from '../support/fixtures.ts';
 import { pdfOfSize } from '../support/uploads.ts';
 
@@ -97,10 +98,11 @@ describe('detectUpload', () => {
     expect(detectUpload(new Uint8Array())).toEqual({ ok: false, reason: 'empty' });
   });
 
-  it('accepts a file of exactly 10 MB and refuses one of 10 MB plus one byte', () => {
+  it('accepts a file of exactly 50 MiB and refuses one of 50 MiB plus one byte (decision 27; 10 MB was the limit of one file an order)', () => {
+    expect(maxOrderFileBytes).toBe(50 * mib);
     expect(maxUploadBytes).toBe(10 * mib);
-    expect(reason(new Uint8Array(pdfOfSize(maxUploadBytes)))).toBe('accepted as pdf');
-    expect(detectUpload(new Uint8Array(pdfOfSize(maxUploadBytes + 1)))).toEqual({ ok: false, reason: 'too-large' });
+    expect(reason(new Uint8Array(pdfOfSize(maxOrderFileBytes)))).toBe('accepted as pdf');
+    expect(detectUpload(new Uint8Array(pdfOfSize(maxOrderFileBytes + 1)))).toEqual({ ok: false, reason: 'too-large' });
   });
 
   it('refuses a Windows executable renamed drawing.pdf as an unknown type', () => {
