@@ -202,6 +202,8 @@ const fileProblems: Record<UploadRejection | 'missing', string> = {
   'docx-invalid': 'apiErrors.fileRejected',
   'docx-too-large': 'apiErrors.fileRejected',
   'stl-truncated': 'apiErrors.fileRejected',
+  'ply-invalid': 'apiErrors.fileRejected',
+  'obj-invalid': 'apiErrors.fileRejected',
 };
 
 /**

@@ -1,4 +1,6 @@
 import { isJpeg, isPdf, isPng } from './file-check/documents.ts';
+import { readObj } from './file-check/obj.ts';
+import { isPly } from './file-check/ply.ts';
 import { Cursor, fileBytes, runFrom, runOver, startsWith, type Bytes, type Reading } from './file-check/reading.ts';
 import { asciiStl, binaryStl, looksLikeBinaryStl, startsWithSolid } from './file-check/stl.ts';
 import { docxProblem, isOfficePackage, readDirectory } from './file-check/zip.ts';
@@ -21,7 +23,11 @@ export type UploadRejection =
   | 'macro-enabled'
   | 'docx-invalid'
   | 'docx-too-large'
-  | 'stl-truncated';
+  | 'stl-truncated'
+  /** Begins as a PLY (its "ply" line) and then breaks the format: a header, or a body that is not the rows the header declares. */
+  | 'ply-invalid'
+  /** Begins as Wavefront OBJ text and then has a line that is no OBJ statement, or no vertex or face at all. */
+  | 'obj-invalid';
 
 /** The verdict on an upload: its kind with the extension and MIME type to store and serve it under, or why it was refused. */
 export type UploadCheck = { ok: true; kind: UploadKind; extension: string; mime: string } | { ok: false; reason: UploadRejection };
@@ -54,9 +60,8 @@ export function bytesSource(bytes: Uint8Array): ByteSource {
 
 /**
  * Decides what an order's file is from its bytes alone (never its name or MIME type), read from `source`
- * in slices of at most maxCheckSliceBytes: a PDF, JPEG, PNG, Word document (.docx, macro-free) or STL
- * (binary or ASCII) of at most maxOrderFileBytes; or the reason it is refused. Rejects only when the
- * source itself fails.
+ * in slices of at most maxCheckSliceBytes: a PDF, JPEG, PNG, Word document (.docx, macro-free), STL
+ * (binary or ASCII), PLY (ASCII or binary) or Wavefront OBJ, of at most maxOrderFileBytes; or the reason it is refused. Rejects only when the source itself fails.
  */
 export function checkUpload(source: ByteSource): Promise<UploadCheck> {
   return runFrom(detect(fileBytes(source.size)), source);
@@ -71,6 +76,10 @@ const pdfMagic = [0x25, 0x50, 0x44, 0x46, 0x2d];
 const jpegMagic = [0xff, 0xd8, 0xff];
 const pngMagic = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const zipMagic = [0x50, 0x4b, 0x03, 0x04];
+const plyMagic = [
+  [0x70, 0x6c, 0x79, 0x0a], // "ply" and a line end
+  [0x70, 0x6c, 0x79, 0x0d, 0x0a],
+];
 /** Other formats' openings: never an STL's header, whatever follows them (programs, scripts, pages). */
 const otherSignatures = [
   [0x4d, 0x5a], // MZ: a Windows program
@@ -106,12 +115,19 @@ function* detect(bytes: Bytes): Reading<UploadCheck> {
     return problem ? refuse(problem) : accept('docx');
   }
   if (otherSignatures.some((magic) => startsWith(head, magic))) return refuse('unknown-type');
+  if (plyMagic.some((magic) => startsWith(head, magic))) return (yield* isPly(file)) ? accept('ply') : refuse('ply-invalid');
   // Binary first: many binary exporters begin the 80-byte header with "solid" too.
   const binary = yield* binaryStl(file);
   if (binary === 'stl') return accept('stl');
   if (binary === 'not-geometry') return refuse('unknown-type');
-  const ascii = (yield* startsWithSolid(file)) ? yield* asciiStl(file) : 'no';
+  const solid = yield* startsWithSolid(file);
+  const ascii = solid ? yield* asciiStl(file) : 'no';
   if (ascii === 'stl') return accept('stl');
-  if (ascii === 'truncated' || binary === 'empty' || (yield* looksLikeBinaryStl(file))) return refuse('stl-truncated');
+  if (ascii === 'truncated' || binary === 'empty') return refuse('stl-truncated');
+  // OBJ before the guess at a cut binary STL, which the bytes of text pass (they read as small, finite floats).
+  const obj = solid ? 'no' : yield* readObj(file);
+  if (obj === 'obj') return accept('obj');
+  if (obj === 'invalid') return refuse('obj-invalid');
+  if (yield* looksLikeBinaryStl(file)) return refuse('stl-truncated');
   return refuse('unknown-type');
 }
