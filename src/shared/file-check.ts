@@ -3,14 +3,14 @@ import { readObj } from './file-check/obj.ts';
 import { isPly } from './file-check/ply.ts';
 import { Cursor, fileBytes, runFrom, runOver, startsWith, type Bytes, type Reading } from './file-check/reading.ts';
 import { asciiStl, binaryStl, looksLikeBinaryStl, startsWithSolid } from './file-check/stl.ts';
-import { docxProblem, isOfficePackage, readDirectory } from './file-check/zip.ts';
-import { maxCheckSliceBytes, maxOrderFileBytes, maxUploadBytes } from './upload-limits.ts';
+import { checkArchive, docxProblem, isOfficePackage, readDirectory } from './file-check/zip.ts';
+import { maxCheckSliceBytes, maxOrderFileBytes, maxUploadBytes, maxZipEntries, maxZipRatio, maxZipUnpackedBytes } from './upload-limits.ts';
 
 // Runs in the browser (a file is checked as soon as it is chosen) and on the server (checked again,
 // since the browser's verdict can be skipped): plain Uint8Array code, no Node APIs. The formats' readers
 // are in file-check/, each reading a file a slice at a time (see file-check/reading.ts).
 
-export { maxCheckSliceBytes, maxOrderFileBytes, maxUploadBytes };
+export { maxCheckSliceBytes, maxOrderFileBytes, maxUploadBytes, maxZipEntries, maxZipRatio, maxZipUnpackedBytes };
 
 /** The kinds of file accepted with an order (decision 27). */
 export type UploadKind = 'pdf' | 'jpeg' | 'png' | 'docx' | 'stl' | 'ply' | 'obj' | 'zip';
@@ -27,10 +27,42 @@ export type UploadRejection =
   /** Begins as a PLY (its "ply" line) and then breaks the format: a header, or a body that is not the rows the header declares. */
   | 'ply-invalid'
   /** Begins as Wavefront OBJ text and then has a line that is no OBJ statement, or no vertex or face at all. */
-  | 'obj-invalid';
+  | 'obj-invalid'
+  /** A zip that cannot be read: no end record, a directory that does not add up, headers that disagree, sizes or CRCs that lie. */
+  | 'zip-invalid'
+  /** A zip this check does not read: zip64, split over disks, or packed by a method other than stored or deflate. */
+  | 'zip-unsupported'
+  /** An entry is encrypted, so what it holds cannot be checked. */
+  | 'zip-encrypted'
+  /** An entry's name could unpack outside its folder or hide what it is: `..`, an absolute path, a backslash, a control character, or a name twice. */
+  | 'zip-unsafe-name'
+  /** More than maxZipEntries entries. */
+  | 'zip-too-many-entries'
+  /** A file over maxOrderFileBytes unpacked, or all over maxZipUnpackedBytes together. */
+  | 'zip-too-large'
+  /** An entry packed more than maxZipRatio to one, or that unpacks to more than it declares. */
+  | 'zip-bomb'
+  /** An entry is a program, a script or a web page. */
+  | 'zip-forbidden-entry'
+  /** An entry is itself an archive (a zip in the zip). */
+  | 'zip-nested-archive'
+  /** An entry is none of the kinds an order takes, or is one but broken (`entryReason` says which). */
+  | 'zip-unknown-entry';
 
-/** The verdict on an upload: its kind with the extension and MIME type to store and serve it under, or why it was refused. */
-export type UploadCheck = { ok: true; kind: UploadKind; extension: string; mime: string } | { ok: false; reason: UploadRejection };
+/** A file inside an accepted zip: its name there, its kind and its unpacked size. */
+export interface ZipEntryInfo {
+  name: string;
+  kind: UploadKind;
+  size: number;
+}
+
+/**
+ * The verdict on an upload: its kind with the extension and MIME type to store and serve it under (and a
+ * zip's files), or why it was refused (and for a zip, the entry at fault and why that entry was refused).
+ */
+export type UploadCheck =
+  | { ok: true; kind: UploadKind; extension: string; mime: string; entries?: ZipEntryInfo[] }
+  | { ok: false; reason: UploadRejection; entry?: string; entryReason?: UploadRejection };
 
 export const uploadFormats: Record<UploadKind, { extension: string; mime: string }> = {
   pdf: { extension: 'pdf', mime: 'application/pdf' },
@@ -61,15 +93,16 @@ export function bytesSource(bytes: Uint8Array): ByteSource {
 /**
  * Decides what an order's file is from its bytes alone (never its name or MIME type), read from `source`
  * in slices of at most maxCheckSliceBytes: a PDF, JPEG, PNG, Word document (.docx, macro-free), STL
- * (binary or ASCII), PLY (ASCII or binary) or Wavefront OBJ, of at most maxOrderFileBytes; or the reason it is refused. Rejects only when the source itself fails.
+ * (binary or ASCII), PLY (ASCII or binary), Wavefront OBJ, or a ZIP archive of those, of at most
+ * maxOrderFileBytes; or the reason it is refused. Rejects only when the source itself fails.
  */
 export function checkUpload(source: ByteSource): Promise<UploadCheck> {
-  return runFrom(detect(fileBytes(source.size)), source);
+  return runFrom(detect(fileBytes(source.size), false), source);
 }
 
 /** The same check as checkUpload over bytes already in memory, synchronously. */
 export function detectUpload(bytes: Uint8Array): UploadCheck {
-  return runOver(detect(fileBytes(bytes.length)), bytes);
+  return runOver(detect(fileBytes(bytes.length), false), bytes);
 }
 
 const pdfMagic = [0x25, 0x50, 0x44, 0x46, 0x2d];
@@ -89,6 +122,15 @@ const otherSignatures = [
   [0x3c], // <: HTML, XML, SVG
   [0xef, 0xbb, 0xbf, 0x3c], // the same after a byte order mark
 ];
+/** Archives of other kinds, named as such when found inside a zip. */
+const archiveSignatures = [
+  [0x50, 0x4b, 0x05, 0x06], // an empty zip
+  [0x50, 0x4b, 0x07, 0x08], // a zip split over files
+  [0x1f, 0x8b], // gzip
+  [0x37, 0x7a, 0xbc, 0xaf, 0x27, 0x1c], // 7-Zip
+  [0x52, 0x61, 0x72, 0x21, 0x1a, 0x07], // RAR
+];
+
 function accept(kind: UploadKind): UploadCheck {
   return { ok: true, kind, ...uploadFormats[kind] };
 }
@@ -97,8 +139,11 @@ function refuse(reason: UploadRejection): UploadCheck {
   return { ok: false, reason };
 }
 
-/** The check itself, over any bytes. */
-function* detect(bytes: Bytes): Reading<UploadCheck> {
+/**
+ * The check itself, over any bytes: a file, or (`nested`) a file inside a zip, where a program, a page
+ * and an archive are named as such and a zip is only ever a Word document.
+ */
+function* detect(bytes: Bytes, nested: boolean): Reading<UploadCheck> {
   if (bytes.size === 0) return refuse('empty');
   if (bytes.size > maxOrderFileBytes) return refuse('too-large');
   const file = new Cursor(bytes);
@@ -108,13 +153,9 @@ function* detect(bytes: Bytes): Reading<UploadCheck> {
   if (startsWith(head, pdfMagic)) return (yield* isPdf(file)) ? accept('pdf') : refuse('unknown-type');
   if (startsWith(head, jpegMagic)) return (yield* isJpeg(file)) ? accept('jpeg') : refuse('unknown-type');
   if (startsWith(head, pngMagic)) return (yield* isPng(file)) ? accept('png') : refuse('unknown-type');
-  if (startsWith(head, zipMagic)) {
-    const directory = yield* readDirectory(file);
-    if (typeof directory === 'string' || !isOfficePackage(directory)) return refuse('docx-invalid');
-    const problem = yield* docxProblem(file, directory);
-    return problem ? refuse(problem) : accept('docx');
-  }
-  if (otherSignatures.some((magic) => startsWith(head, magic))) return refuse('unknown-type');
+  if (startsWith(head, zipMagic)) return yield* zip(file, nested);
+  if (nested && archiveSignatures.some((magic) => startsWith(head, magic))) return refuse('zip-nested-archive');
+  if (otherSignatures.some((magic) => startsWith(head, magic))) return refuse(nested ? 'zip-forbidden-entry' : 'unknown-type');
   if (plyMagic.some((magic) => startsWith(head, magic))) return (yield* isPly(file)) ? accept('ply') : refuse('ply-invalid');
   // Binary first: many binary exporters begin the 80-byte header with "solid" too.
   const binary = yield* binaryStl(file);
@@ -129,5 +170,25 @@ function* detect(bytes: Bytes): Reading<UploadCheck> {
   if (obj === 'obj') return accept('obj');
   if (obj === 'invalid') return refuse('obj-invalid');
   if (yield* looksLikeBinaryStl(file)) return refuse('stl-truncated');
+  if (nested && (yield* isMarkup(file))) return refuse('zip-forbidden-entry');
   return refuse('unknown-type');
+}
+
+/** Text whose first character after any whitespace (and byte order mark) opens a tag: a page, XML or SVG. */
+function* isMarkup(file: Cursor): Reading<boolean> {
+  const available = yield* file.load(0, 4096, 0);
+  return /^(?:\xef\xbb\xbf)?[ \t\r\n]*<[A-Za-z!?/]/.test(String.fromCharCode(...file.bytes(0, available)));
+}
+
+/** A file that opens as a zip: a Word document if it is an Office package, else an archive of an order's files (never inside another). */
+function* zip(file: Cursor, nested: boolean): Reading<UploadCheck> {
+  const directory = yield* readDirectory(file);
+  if (typeof directory === 'string') return refuse(nested ? 'zip-nested-archive' : directory);
+  if (isOfficePackage(directory)) {
+    const problem = yield* docxProblem(file, directory);
+    return problem ? refuse(problem) : accept('docx');
+  }
+  if (nested) return refuse('zip-nested-archive');
+  const verdict = yield* checkArchive(file, directory, (entry) => detect(entry, true));
+  return verdict.ok ? { ok: true, kind: 'zip', ...uploadFormats.zip, entries: verdict.entries } : verdict;
 }

@@ -1,10 +1,56 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { crc32, deflateRawSync } from 'node:zlib';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
-import { checkUpload, detectUpload, maxCheckSliceBytes, maxOrderFileBytes, type UploadCheck } from '../../src/shared/file-check.ts';
+import { strToU8, zipSync } from 'fflate';
+import type * as fflateModule from 'fflate';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  bytesSource,
+  checkUpload,
+  detectUpload,
+  maxCheckSliceBytes,
+  maxOrderFileBytes,
+  maxZipEntries,
+  maxZipUnpackedBytes,
+  type UploadCheck,
+} from '../../src/shared/file-check.ts';
 import { projectRoot } from '../support/fixtures.ts';
-import { asciiPly, binaryPly, binaryPlyBody, binaryPlyHeader, generatedSource, headerThenPattern, latin1, loggedSource, obj, plyVertex } from '../support/model-files.ts';
+import {
+  asciiPly,
+  binaryPly,
+  binaryPlyBody,
+  binaryPlyHeader,
+  deflatedZeros,
+  generatedSource,
+  fillTriangles,
+  headerThenPattern,
+  latin1,
+  loggedSource,
+  obj,
+  plyVertex,
+  stlHeader,
+  storedLocalRecord,
+  zipArchive,
+  type ZipPart,
+} from '../support/model-files.ts';
+
+// Counts the inflaters the check makes and the packed bytes it feeds them, to show how little of a zip bomb it inflates.
+const inflaters = vi.hoisted(() => ({ made: 0, fed: 0 }));
+vi.mock('fflate', async (importOriginal) => {
+  const fflate = await importOriginal<typeof fflateModule>();
+  class CountedInflate extends fflate.Inflate {
+    constructor(...args: ConstructorParameters<typeof fflate.Inflate>) {
+      super(...args);
+      inflaters.made++;
+    }
+    override push(chunk: Uint8Array, final?: boolean): void {
+      inflaters.fed += chunk.length;
+      super.push(chunk, final);
+    }
+  }
+  return { ...fflate, Inflate: CountedInflate };
+});
 
 const mib = 1024 * 1024;
 const fixture = (name: string) => new Uint8Array(readFileSync(join(projectRoot, 'tests', 'fixtures', 'uploads', name)));
@@ -169,6 +215,186 @@ describe('OBJ', () => {
   });
 });
 
+const crown = fixture('crown-binary.stl');
+/** A binary STL of `count` triangles, each a little further along, so it packs as a real scan does (a few times, not a thousand). */
+function stlOf(count: number): Uint8Array {
+  const bytes = new Uint8Array(84 + 50 * count);
+  bytes.set(stlHeader(count));
+  fillTriangles(bytes.subarray(84), 0);
+  return bytes;
+}
+const stored = (name: string, data: Uint8Array): ZipPart => ({ name, data, method: 0 });
+const deflated = (name: string, data: Uint8Array): ZipPart => ({ name, data });
+
+describe('ZIP archives', () => {
+  it('accepts a zip of the kinds an order takes, folders and a Word document among them, and lists its files', async () => {
+    const archive = zipArchive([
+      { name: 'scans/', data: new Uint8Array(), method: 0 },
+      deflated('scans/crown 46.stl', crown),
+      stored('scans/bite.ply', binaryPly()),
+      deflated('scans/model.obj', latin1(model)),
+      deflated('photo.jpg', fixture('pixel.jpg')),
+      stored('shade.png', fixture('pixel.png')),
+      deflated('prescription.pdf', fixture('minimal.pdf')),
+      deflated('letter.docx', fixture('letter.docx')),
+    ]);
+    expect(await verdict(archive)).toEqual({
+      ok: true,
+      kind: 'zip',
+      extension: 'zip',
+      mime: 'application/zip',
+      entries: [
+        { name: 'scans/crown 46.stl', kind: 'stl', size: crown.length },
+        { name: 'scans/bite.ply', kind: 'ply', size: binaryPly().length },
+        { name: 'scans/model.obj', kind: 'obj', size: model.length },
+        { name: 'photo.jpg', kind: 'jpeg', size: fixture('pixel.jpg').length },
+        { name: 'shade.png', kind: 'png', size: fixture('pixel.png').length },
+        { name: 'prescription.pdf', kind: 'pdf', size: fixture('minimal.pdf').length },
+        { name: 'letter.docx', kind: 'docx', size: fixture('letter.docx').length },
+      ],
+    });
+  });
+
+  it('accepts the zips other programs write: fflate with a comment-free end, and one with an archive comment', async () => {
+    expect(await reason(zipSync({ 'crown.stl': crown, notes: {} }))).toBe('accepted as zip');
+    expect(await reason(zipArchive([deflated('crown.stl', crown)], { comment: 'made by a scanner' }))).toBe('accepted as zip');
+  });
+
+  it('refuses a zip holding a program renamed .stl, a script or a page, naming the entry', async () => {
+    const cases: Record<string, Uint8Array> = {
+      'a Windows program': fixture('drawing.pdf'),
+      'a Linux program': new Uint8Array([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0, ...new Uint8Array(200)]),
+      'a shell script': latin1('#!/bin/sh\nrm -rf ~\n'),
+      'an HTML page': latin1('<!doctype html><html><script>alert(1)</script></html>'),
+      'an HTML page after blank lines': latin1('\n\n  <html><body onload="alert(1)"></body></html>'),
+    };
+    for (const [what, data] of Object.entries(cases)) {
+      expect(await verdict(zipArchive([deflated('crown.stl', crown), deflated('molar.stl', data)])), what).toEqual({
+        ok: false,
+        reason: 'zip-forbidden-entry',
+        entry: 'molar.stl',
+      });
+    }
+  });
+
+  it('refuses a zip inside the zip, whatever it holds or is named', async () => {
+    const inner = zipArchive([deflated('crown.stl', crown)]);
+    for (const name of ['more.zip', 'crown.stl']) {
+      expect(await verdict(zipArchive([stored(name, inner)])), name).toEqual({ ok: false, reason: 'zip-nested-archive', entry: name });
+    }
+    const gzip = new Uint8Array([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3, ...new Uint8Array(30)]);
+    expect(await reason(zipArchive([stored('scan.stl.gz', gzip)]))).toBe('zip-nested-archive');
+  });
+
+  it('refuses a zip holding a file of no order kind, or a broken one, naming the entry and why it is refused', async () => {
+    expect(await verdict(zipSync({ 'notes.txt': strToU8('crown 46, shade A2') }))).toEqual({
+      ok: false,
+      reason: 'zip-unknown-entry',
+      entry: 'notes.txt',
+      entryReason: 'unknown-type',
+    });
+    const brokenPly = binaryPly().subarray(0, 200);
+    expect(await verdict(zipArchive([deflated('crown.stl', crown), deflated('bite.ply', brokenPly)]))).toEqual({
+      ok: false,
+      reason: 'zip-unknown-entry',
+      entry: 'bite.ply',
+      entryReason: 'ply-invalid',
+    });
+    expect(await verdict(zipArchive([deflated('letter.docx', fixture('macro.docm'))]))).toMatchObject({ reason: 'zip-unknown-entry', entryReason: 'macro-enabled' });
+  });
+
+  it('refuses names that would unpack outside their folder or hide what they are', async () => {
+    const names = ['../crown.stl', 'scans/../../crown.stl', '/etc/crown.stl', 'C:/scans/crown.stl', 'scans\\crown.stl', 'crown\x1b[8m.stl', 'scan\u202elts.exe', 'scans//crown.stl', './crown.stl'];
+    for (const name of names) expect(await reason(zipArchive([deflated(name, crown)])), JSON.stringify(name)).toBe('zip-unsafe-name');
+    expect(await reason(zipArchive([deflated('Crown.stl', crown), deflated('crown.STL', crown)])), 'a name twice').toBe('zip-unsafe-name');
+  });
+
+  it('refuses an encrypted entry, and packing methods other than stored and deflate', async () => {
+    expect(await reason(zipArchive([{ ...deflated('crown.stl', crown), flags: 1 }]))).toBe('zip-encrypted');
+    expect(await reason(zipArchive([{ name: 'crown.stl', data: crown, method: 99, packed: crown }]))).toBe('zip-encrypted');
+    expect(await reason(zipArchive([{ name: 'crown.stl', data: crown, method: 12, packed: crown }]))).toBe('zip-unsupported');
+  });
+
+  it('refuses zip64 and archives split over disks as unsupported', async () => {
+    const archive = Buffer.from(zipArchive([deflated('crown.stl', crown)]));
+    const zip64 = Buffer.from(archive);
+    zip64.writeUInt16LE(0xffff, zip64.length - 22 + 8);
+    zip64.writeUInt16LE(0xffff, zip64.length - 22 + 10);
+    expect(await reason(new Uint8Array(zip64))).toBe('zip-unsupported');
+    const split = Buffer.from(archive);
+    split.writeUInt16LE(1, split.length - 22 + 4);
+    expect(await reason(new Uint8Array(split))).toBe('zip-unsupported');
+  });
+
+  it(`refuses more than ${maxZipEntries} entries, and accepts ${maxZipEntries}`, async () => {
+    const parts = (count: number) => Array.from({ length: count }, (_, i) => stored(`crown-${i}.stl`, crown));
+    expect(await reason(zipArchive(parts(maxZipEntries)))).toBe('accepted as zip');
+    expect(await reason(zipArchive(parts(maxZipEntries + 1)))).toBe('zip-too-many-entries');
+  });
+
+  it('refuses a file that declares more than 50 MiB unpacked, or files declaring more than 250 MiB together, before inflating any', async () => {
+    expect(maxZipUnpackedBytes).toBe(250 * mib);
+    const declaring = (sizes: number[]) => zipArchive(sizes.map((size, i) => ({ ...deflated(`part-${i}.stl`, crown), size })));
+    expect(await reason(declaring([maxOrderFileBytes + 1]))).toBe('zip-too-large');
+    expect(await reason(declaring([50 * mib, 50 * mib, 50 * mib, 50 * mib, 50 * mib, 1]))).toBe('zip-too-large');
+  });
+
+  it('refuses an entry packed over 200 to one (a zip bomb) without inflating anything', async () => {
+    const { packed, crc } = deflatedZeros(40 * mib);
+    const bomb = zipArchive([stored('molar.stl', stlOf(20)), { name: 'crown.stl', data: new Uint8Array(), packed, size: 40 * mib, crc }]);
+    const before = inflaters.made;
+    expect(await checkUpload(bytesSource(bomb))).toEqual({ ok: false, reason: 'zip-bomb', entry: 'crown.stl' });
+    expect(inflaters.made).toBe(before);
+    // The same bomb declaring 200 KB, for once, is inflated (and stopped as it unpacks past that).
+    const honest = zipArchive([stored('molar.stl', stlOf(20)), { name: 'crown.stl', data: new Uint8Array(), packed, size: 200_000, crc }]);
+    expect(await checkUpload(bytesSource(honest))).toEqual({ ok: false, reason: 'zip-bomb', entry: 'crown.stl' });
+    expect(inflaters.made).toBeGreaterThan(before);
+  });
+
+  it('stops a zip bomb that lies about its size the moment it unpacks past it: 1 GB of zeros declared as 40 MB', async () => {
+    const { packed, crc } = deflatedZeros(1024 * mib);
+    expect(packed.length).toBeLessThan(2 * mib);
+    const bomb = zipArchive([{ name: 'crown.stl', data: new Uint8Array(), packed, size: 40 * mib, crc }]);
+    const before = inflaters.fed;
+    expect(await checkUpload(bytesSource(bomb))).toEqual({ ok: false, reason: 'zip-bomb', entry: 'crown.stl' });
+    // It stopped after about 40 MB unpacked (40 KB packed), a twentieth of the packed gigabyte at most.
+    expect(inflaters.fed - before).toBeGreaterThan(0);
+    expect(inflaters.fed - before).toBeLessThan(packed.length / 20);
+  });
+
+  it('refuses a zip whose central directory lies about an entry: its size, its packed size, its CRC or its name', async () => {
+    const truth = deflated('crown.stl', crown);
+    const packed = deflateRawSync(crown);
+    const cases: Record<string, ZipPart[]> = {
+      'a size too small': [{ ...truth, size: crown.length - 1 }],
+      'a size too large': [{ ...truth, size: crown.length + 1 }],
+      'a packed size running into the directory': [{ ...truth, packedSize: packed.length + 40 }],
+      'a packed size too small': [{ ...truth, packedSize: packed.length - 4 }],
+      'a wrong CRC': [{ ...truth, crc: (crc32(crown) ^ 1) >>> 0 }],
+      'another name in the local header': [{ ...truth, localName: 'crown.exe' }],
+      'a stored entry whose sizes differ': [{ ...stored('crown.stl', crown), size: crown.length - 2 }],
+    };
+    for (const [what, parts] of Object.entries(cases)) expect(await reason(zipArchive(parts)), what).toMatch(/^zip-(invalid|bomb)$/);
+    expect(await reason(zipArchive([{ ...truth, size: crown.length - 1 }])), 'unpacking past the size').toBe('zip-bomb');
+    expect(await reason(zipArchive([{ ...truth, size: crown.length + 1 }])), 'ending before the size').toBe('zip-invalid');
+  });
+
+  it('refuses entries that overlap, the way a small zip unpacks to many copies of one stream', async () => {
+    const hidden = storedLocalRecord('molar.stl', crown);
+    const outer = zipArchive([stored('crown.stl', hidden), { ...stored('molar.stl', crown), at: 30 + 'crown.stl'.length }]);
+    expect(await reason(outer)).toBe('zip-invalid');
+  });
+
+  it('refuses a zip of folders alone as empty, and broken or cut zips as invalid', async () => {
+    expect(await reason(zipArchive([{ name: 'scans/', data: new Uint8Array(), method: 0 }]))).toBe('empty');
+    const archive = zipArchive([deflated('crown.stl', crown)]);
+    expect(await reason(archive.subarray(0, archive.length - 1))).toBe('zip-invalid');
+    expect(await reason(new Uint8Array([...archive, 0]))).toBe('zip-invalid');
+    expect(await reason(fixture('letter.docx').subarray(0, 400))).toBe('zip-invalid');
+    expect(await reason('PK\x03\x04 and then no zip at all')).toBe('zip-invalid');
+  });
+});
+
 describe('the limit of 50 MiB a file', () => {
   /** A binary PLY of exactly `size` bytes of vertices, its header padded with a comment, made as it is read. */
   function plyOfSize(size: number) {
@@ -196,12 +422,13 @@ describe('any bytes', () => {
     jpeg: fixture('pixel.jpg'),
     png: fixture('pixel.png'),
     docx: fixture('letter.docx'),
-    stl: fixture('crown-binary.stl'),
+    stl: crown,
     'stl (ASCII)': fixture('crown-ascii.stl'),
     'ply (ASCII)': latin1(ply),
     ply: binaryPly(),
     'ply (big endian)': binaryPly('big'),
     obj: latin1(model),
+    zip: zipArchive([deflated('crown.stl', crown), stored('bite.ply', binaryPly()), deflated('model.obj', latin1(model))]),
   };
   const kindOf = (name: string) => name.split(' ')[0];
 
@@ -238,12 +465,27 @@ describe('any bytes', () => {
   });
 
   it('never accepts random bytes, after any signature, and never throws on them', () => {
-    const starts = ['', 'ply\n', 'ply\nformat binary_little_endian 1.0\nelement vertex 40\nproperty float x\nproperty float y\nproperty float z\nend_header\n', 'v 1 2 3\n', 'PK\x03\x04', 'solid x\n'];
+    const starts = ['', 'ply\n', 'ply\nformat binary_little_endian 1.0\nelement vertex 40\nproperty float x\nproperty float y\nproperty float z\nend_header\n', 'v 1 2 3\n', 'PK\x03\x04', 'PK\x05\x06', 'solid x\n'];
     fc.assert(
       fc.property(fc.constantFrom(...starts), fc.uint8Array({ maxLength: 300 }), (start, rest) => {
         expect(detectUpload(new Uint8Array([...latin1(start), ...rest])).ok).toBe(false);
       }),
       { numRuns: 3000 },
+    );
+  });
+
+  it('never throws on a zip whose directory and headers are changed at random', () => {
+    const archive = valid.zip!;
+    const directory = Buffer.from(archive).lastIndexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.nat(), fc.integer({ min: 0, max: 255 })), { minLength: 1, maxLength: 6 }), fc.boolean(), (changes, inDirectory) => {
+        const changed = archive.slice();
+        // Half the runs change only the last directory entry and the end record, where a reader is most easily led astray.
+        for (const [at, byte] of changes) changed[inDirectory ? directory + (at % (archive.length - directory)) : at % archive.length] = byte;
+        const check = detectUpload(changed);
+        if (check.ok) expect(check.kind).toBe('zip');
+      }),
+      { numRuns: 1500 },
     );
   });
 });

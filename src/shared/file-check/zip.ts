@@ -1,10 +1,11 @@
 import { Inflate } from 'fflate';
-import { maxCheckSliceBytes } from '../upload-limits.ts';
+import type { UploadCheck, UploadRejection, ZipEntryInfo } from '../file-check.ts';
+import { maxCheckSliceBytes, maxOrderFileBytes, maxZipEntries, maxZipRatio, maxZipUnpackedBytes, zipRatioFloorBytes } from '../upload-limits.ts';
 import { crc32, latin1, rangeBytes, Refusal, type Bytes, type Cursor, type Reading } from './reading.ts';
 
 // A zip read from its central directory (found from the end, as unzip does), then each entry from its
 // local header. Zip64 (archives or entries of 4 GB and more, or of more than 65,535 entries) is not
-// supported: an order's file is at most 50 MB.
+// supported: an order's file is at most 50 MB, so a zip64 archive of one is refused as unsupported.
 
 /** One entry of the central directory. */
 export interface ZipEntry {
@@ -34,8 +35,9 @@ const centralSignature = 0x02014b50;
 const localSignature = 0x04034b50;
 const zip64LocatorSignature = 0x07064b50;
 const utf8Flag = 0x800;
-/** Bit 0: encrypted; bit 6: strong encryption. */
+/** Bit 0: encrypted; bit 6: strong encryption. Method 99: AES. */
 const encryptedFlags = 0x41;
+const aesMethod = 99;
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
@@ -308,4 +310,88 @@ export function* docxProblem(file: Cursor, directory: ZipDirectory): Reading<'do
   if (types.some((type) => type.includes('macroenabled') || type === vbaProjectType)) return 'macro-enabled';
   if (!types.includes(docxMainType) || !names.has('word/document.xml')) return 'docx-invalid';
   return null;
+}
+
+// Archives: a zip of an order's files, each of them checked as a file of its own.
+
+/** What an archive holds, or why it is refused (naming the entry when one is at fault). */
+export type ArchiveVerdict = { ok: true; entries: ZipEntryInfo[] } | { ok: false; reason: UploadRejection; entry?: string; entryReason?: UploadRejection };
+
+// Bidirectional overrides can make "scan\u202Eexe.stl" show as "scanlts.exe".
+const unsafeCharacters = /\p{Cc}|[\\\u202a-\u202e\u2066-\u2069]/u;
+
+/** A name that, unpacked, could land outside the folder it is unpacked into, or that hides what it is. */
+function unsafeName(entry: ZipEntry): boolean {
+  const name = entry.name;
+  if (!entry.nameValid || name === '' || unsafeCharacters.test(name)) return true;
+  if (name.startsWith('/') || /^[A-Za-z]:/.test(name)) return true;
+  return name.split('/').some((part, i, parts) => part === '..' || part === '.' || (part === '' && i < parts.length - 1));
+}
+
+/**
+ * An archive of an order's files: at most maxZipEntries entries, none encrypted, each name safe and
+ * unique, stored or deflated, every file at most maxOrderFileBytes and all together at most
+ * maxZipUnpackedBytes unpacked, none packed over maxZipRatio to one, no two overlapping; then each file,
+ * inflated as it is read, must check as a file of an order (`checkEntry`) and match its size and CRC.
+ */
+export function* checkArchive(file: Cursor, directory: ZipDirectory, checkEntry: (bytes: Bytes) => Reading<UploadCheck>): Reading<ArchiveVerdict> {
+  const refuse = (reason: UploadRejection, entry?: ZipEntry, entryReason?: UploadRejection): ArchiveVerdict => ({
+    ok: false,
+    reason,
+    ...(entry ? { entry: entry.name } : {}),
+    ...(entryReason ? { entryReason } : {}),
+  });
+  const { entries } = directory;
+  if (entries.length > maxZipEntries) return refuse('zip-too-many-entries');
+  const seen = new Set<string>();
+  let unpacked = 0;
+  for (const entry of entries) {
+    if (entry.flags & encryptedFlags || entry.method === aesMethod) return refuse('zip-encrypted', entry);
+    if (entry.method !== 0 && entry.method !== 8) return refuse('zip-unsupported', entry);
+    const key = entry.name.toLowerCase().replace(/\/$/, '');
+    if (unsafeName(entry) || seen.has(key)) return refuse('zip-unsafe-name', entry);
+    seen.add(key);
+    if (entry.method === 0 && entry.packedSize !== entry.size) return refuse('zip-invalid', entry);
+    if (entry.name.endsWith('/')) {
+      if (entry.size !== 0) return refuse('zip-invalid', entry);
+      continue;
+    }
+    unpacked += entry.size;
+    if (entry.size > maxOrderFileBytes || unpacked > maxZipUnpackedBytes) return refuse('zip-too-large', entry);
+  }
+  for (const entry of entries) {
+    if (entry.size > zipRatioFloorBytes && entry.size > maxZipRatio * entry.packedSize) return refuse('zip-bomb', entry);
+  }
+  // Each entry's header and data lie before the directory, and no two overlap: overlapping entries are
+  // how a zip makes a small file unpack to a great many copies of one stream.
+  const starts = new Map<ZipEntry, number>();
+  let previousEnd = 0;
+  for (const entry of [...entries].sort((a, b) => a.localOffset - b.localOffset)) {
+    if (entry.localOffset < previousEnd) return refuse('zip-invalid', entry);
+    const start = yield* dataStart(file, entry);
+    if (typeof start !== 'number' || start + entry.packedSize > directory.start) return refuse('zip-invalid', entry);
+    starts.set(entry, start);
+    previousEnd = start + entry.packedSize;
+  }
+  const files = entries.filter((entry) => !entry.name.endsWith('/'));
+  if (files.length === 0) return refuse('empty');
+  const held: ZipEntryInfo[] = [];
+  for (const entry of files) {
+    const bytes = entryBytes(file, entry, starts.get(entry)!);
+    let verdict: UploadCheck;
+    try {
+      verdict = yield* checkEntry(bytes);
+      // Even a file its check read only in part (a PDF's head and tail) is unpacked to its end, so its size and CRC are proven.
+      yield* bytes.verify();
+    } catch (error) {
+      if (error instanceof Refusal) return refuse(error.reason as UploadRejection, entry);
+      throw error;
+    }
+    if (!verdict.ok) {
+      const named = verdict.reason === 'zip-forbidden-entry' || verdict.reason === 'zip-nested-archive';
+      return named ? refuse(verdict.reason, entry) : refuse('zip-unknown-entry', entry, verdict.reason);
+    }
+    held.push({ name: entry.name, kind: verdict.kind, size: entry.size });
+  }
+  return { ok: true, entries: held };
 }
