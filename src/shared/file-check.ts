@@ -90,6 +90,14 @@ export function bytesSource(bytes: Uint8Array): ByteSource {
   return { size: bytes.length, read: (offset, length) => Promise.resolve(bytes.subarray(offset, Math.min(bytes.length, offset + length))) };
 }
 
+/** A File or Blob as a ByteSource: each slice read on its own (`blob.slice(a, b).arrayBuffer()`), never the whole file. */
+export function blobSource(blob: Blob): ByteSource {
+  return {
+    size: blob.size,
+    read: async (offset, length) => new Uint8Array(await blob.slice(offset, Math.min(blob.size, offset + length)).arrayBuffer()),
+  };
+}
+
 /**
  * Decides what an order's file is from its bytes alone (never its name or MIME type), read from `source`
  * in slices of at most maxCheckSliceBytes: a PDF, JPEG, PNG, Word document (.docx, macro-free), STL

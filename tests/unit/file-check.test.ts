@@ -1,11 +1,17 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { crc32, deflateRawSync } from 'node:zlib';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { constants, crc32, deflateRawSync } from 'node:zlib';
 import fc from 'fast-check';
 import { strToU8, zipSync } from 'fflate';
 import type * as fflateModule from 'fflate';
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { checkChosenFile } from '../../src/features/forms/chosen-file.ts';
+import { fileSource } from '../../src/server/uploads.ts';
 import {
+  blobSource,
   bytesSource,
   checkUpload,
   detectUpload,
@@ -13,6 +19,7 @@ import {
   maxOrderFileBytes,
   maxZipEntries,
   maxZipUnpackedBytes,
+  type ByteSource,
   type UploadCheck,
 } from '../../src/shared/file-check.ts';
 import { projectRoot } from '../support/fixtures.ts';
@@ -30,6 +37,7 @@ import {
   obj,
   plyVertex,
   stlHeader,
+  stlRecord,
   storedLocalRecord,
   zipArchive,
   type ZipPart,
@@ -413,6 +421,139 @@ describe('the limit of 50 MiB a file', () => {
     const over = generatedSource(maxOrderFileBytes + 1, () => {});
     expect(await checkUpload(over.source)).toEqual({ ok: false, reason: 'too-large' });
     expect(over.log.reads).toBe(0);
+  });
+});
+
+describe('memory', () => {
+  setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc') as () => void;
+  /** The most ArrayBuffer memory in use, over `baseline`, seen at any read, garbage collected first. */
+  const watch = () => {
+    gc();
+    const baseline = process.memoryUsage().arrayBuffers;
+    const seen = { peak: 0 };
+    const sample = () => {
+      gc();
+      seen.peak = Math.max(seen.peak, process.memoryUsage().arrayBuffers - baseline);
+    };
+    return { seen, sample };
+  };
+
+  it('sees a file held whole (the measure works)', () => {
+    const { seen, sample } = watch();
+    const whole = new Uint8Array(50 * mib).fill(1);
+    sample();
+    expect(whole[0]).toBe(1);
+    expect(seen.peak).toBeGreaterThanOrEqual(50 * mib);
+  });
+
+  it('checks a 50 MB binary STL holding at most a few slices, reading each byte once', async () => {
+    const count = Math.floor((maxOrderFileBytes - 84) / 50);
+    const { seen, sample } = watch();
+    const { source, log } = generatedSource(84 + 50 * count, headerThenPattern(stlHeader(count), stlRecord()), sample);
+    expect(said(await checkUpload(source))).toBe('accepted as stl');
+    expect(log.largest).toBeLessThanOrEqual(maxCheckSliceBytes);
+    expect(log.bytes).toBeLessThanOrEqual(source.size + maxCheckSliceBytes);
+    expect(seen.peak).toBeLessThan(8 * mib);
+  });
+
+  it('checks a 50 MB binary PLY holding at most a few slices, reading each byte once', async () => {
+    const vertices = Math.floor((maxOrderFileBytes - 300) / 12);
+    const head = latin1(binaryPlyHeader('little', vertices, 0));
+    const { seen, sample } = watch();
+    const { source, log } = generatedSource(head.length + 12 * vertices, headerThenPattern(head, plyVertex()), sample);
+    expect(said(await checkUpload(source))).toBe('accepted as ply');
+    expect(log.largest).toBeLessThanOrEqual(maxCheckSliceBytes);
+    expect(log.bytes).toBeLessThanOrEqual(source.size + maxCheckSliceBytes);
+    expect(seen.peak).toBeLessThan(8 * mib);
+  });
+
+  it('checks a 48 MB STL deflated in a zip while unpacking only a few megabytes at a time', async () => {
+    const count = Math.floor((48 * mib - 84) / 50);
+    const size = 84 + 50 * count;
+    const head = stlHeader(count);
+    const fill = (into: Uint8Array, offset: number) => {
+      for (let i = 0; i < Math.min(into.length, 84 - offset); i++) into[i] = head[offset + i]!;
+      if (offset + into.length > 84) fillTriangles(into.subarray(Math.max(0, 84 - offset)), Math.max(0, offset - 84));
+    };
+    // Packed a megabyte at a time (full flushes), so the test never holds the 48 MB either.
+    const packed: Buffer[] = [];
+    let crc = 0;
+    for (let at = 0; at < size; at += mib) {
+      const piece = new Uint8Array(Math.min(mib, size - at));
+      fill(piece, at);
+      crc = crc32(piece, crc);
+      packed.push(deflateRawSync(piece, { finishFlush: at + mib >= size ? constants.Z_FINISH : constants.Z_FULL_FLUSH }));
+    }
+    const archive = zipArchive([{ name: 'crown.stl', data: new Uint8Array(), packed: new Uint8Array(Buffer.concat(packed)), size, crc }]);
+    const { seen, sample } = watch();
+    const { source, log } = loggedSource(archive);
+    const check = checkUpload({
+      size: source.size,
+      read: (offset, length) => {
+        sample();
+        return source.read(offset, length);
+      },
+    });
+    expect(await check).toMatchObject({ ok: true, kind: 'zip', entries: [{ name: 'crown.stl', kind: 'stl', size }] });
+    expect(log.largest).toBeLessThanOrEqual(maxCheckSliceBytes);
+    expect(seen.peak).toBeLessThan(16 * mib);
+  });
+});
+
+describe('sources', () => {
+  let folder: string;
+  beforeAll(() => {
+    folder = mkdtempSync(join(tmpdir(), 'file-check-'));
+  });
+  afterAll(() => {
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('reads a file on disk through fileSource and closes it afterwards, also when the check fails', async () => {
+    const path = join(folder, 'scan.ply');
+    writeFileSync(path, binaryPly());
+    let lent: ByteSource | undefined;
+    const check = await fileSource(path, (source) => {
+      lent = source;
+      return checkUpload(source);
+    });
+    expect(said(check)).toBe('accepted as ply');
+    await expect(lent!.read(0, 4)).rejects.toThrow(/closed/i);
+    const failing = fileSource(path, (source) => {
+      lent = source;
+      return Promise.reject(new Error('the check failed'));
+    });
+    await expect(failing).rejects.toThrow('the check failed');
+    await expect(lent!.read(0, 4)).rejects.toThrow(/closed/i);
+  });
+
+  it('reads a Blob a slice at a time through blobSource, never whole', async () => {
+    const blob = new Blob([zipArchive([deflated('crown.stl', crown), deflated('model.obj', latin1(model))])]);
+    const slice = vi.spyOn(blob, 'slice');
+    const whole = vi.spyOn(blob, 'arrayBuffer');
+    expect(said(await checkUpload(blobSource(blob)))).toBe('accepted as zip');
+    expect(slice).toHaveBeenCalled();
+    expect(whole).not.toHaveBeenCalled();
+  });
+
+  it('gives the browser the message for each refusal, and none for a file it accepts', async () => {
+    expect(await checkChosenFile(new File([binaryPly()], 'scan.ply'))).toBeUndefined();
+    expect(await checkChosenFile(new File([fixture('drawing.pdf')], 'drawing.pdf'))).toEqual({ key: 'validation.fileType' });
+    expect(await checkChosenFile(new File([zipArchive([deflated('../crown.stl', crown)])], 'scans.zip'))).toEqual({ key: 'validation.fileType' });
+  });
+
+  it('reads bytesSource, a Blob and slices in copies alike', async () => {
+    const bytes = zipArchive([deflated('crown.stl', crown)]);
+    const copies: ByteSource = { size: bytes.length, read: (offset, length) => Promise.resolve(bytes.slice(offset, offset + length)) };
+    const expected = detectUpload(bytes);
+    expect(expected.ok).toBe(true);
+    for (const source of [bytesSource(bytes), blobSource(new Blob([bytes])), copies]) expect(await checkUpload(source)).toEqual(expected);
+  });
+
+  it('fails, rather than decide, when the source gives fewer bytes than the file has', async () => {
+    const short: ByteSource = { size: 1000, read: () => Promise.resolve(new Uint8Array(10)) };
+    await expect(checkUpload(short)).rejects.toThrow(/gave 10 bytes/);
   });
 });
 
