@@ -202,6 +202,18 @@ const fileProblems: Record<UploadRejection | 'missing', string> = {
   'docx-invalid': 'apiErrors.fileRejected',
   'docx-too-large': 'apiErrors.fileRejected',
   'stl-truncated': 'apiErrors.fileRejected',
+  'ply-invalid': 'apiErrors.fileRejected',
+  'obj-invalid': 'apiErrors.fileRejected',
+  'zip-invalid': 'apiErrors.fileRejected',
+  'zip-unsupported': 'apiErrors.fileRejected',
+  'zip-encrypted': 'apiErrors.fileRejected',
+  'zip-unsafe-name': 'apiErrors.fileRejected',
+  'zip-too-many-entries': 'apiErrors.fileRejected',
+  'zip-too-large': 'apiErrors.fileRejected',
+  'zip-bomb': 'apiErrors.fileRejected',
+  'zip-forbidden-entry': 'apiErrors.fileRejected',
+  'zip-nested-archive': 'apiErrors.fileRejected',
+  'zip-unknown-entry': 'apiErrors.fileRejected',
 };
 
 /**

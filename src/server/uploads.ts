@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { link, mkdir, readdir, rm } from 'node:fs/promises';
+import { link, mkdir, open, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { uploadFormats } from '../shared/file-check.ts';
+import { uploadFormats, type ByteSource } from '../shared/file-check.ts';
 
-export { detectUpload, maxUploadBytes, type UploadCheck, type UploadKind, type UploadRejection } from '../shared/file-check.ts';
+export { checkUpload, detectUpload, maxUploadBytes, type ByteSource, type UploadCheck, type UploadKind, type UploadRejection } from '../shared/file-check.ts';
 
 // An order's file goes to disk as it arrives (a stalled upload holds no memory), under a temporary name
 // in uploads/.incoming/; it takes its place in uploads/ only together with its submission's row, and a
@@ -65,6 +65,32 @@ export async function keepUpload(dataDir: string, temporary: string, id: string,
   await link(temporary, path);
   await rm(temporary, { force: true });
   return path;
+}
+
+/**
+ * Lends `run` a file on disk as a ByteSource read a slice at a time, and closes the file when `run` is done
+ * (or has failed): `await fileSource(path, checkUpload)`.
+ */
+export async function fileSource<T>(path: string, run: (source: ByteSource) => Promise<T>): Promise<T> {
+  const handle = await open(path, 'r');
+  try {
+    const { size } = await handle.stat();
+    return await run({
+      size,
+      read: async (offset, length) => {
+        const bytes = new Uint8Array(Math.max(0, Math.min(length, size - offset)));
+        let filled = 0;
+        while (filled < bytes.length) {
+          const { bytesRead } = await handle.read(bytes, filled, bytes.length - filled, offset + filled);
+          if (bytesRead === 0) break;
+          filled += bytesRead;
+        }
+        return filled === bytes.length ? bytes : bytes.subarray(0, filled);
+      },
+    });
+  } finally {
+    await handle.close();
+  }
 }
 
 /** Removes an upload that will not be kept; a file already gone is no error. */

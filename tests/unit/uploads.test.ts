@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import { strToU8, zipSync, type Zippable } from 'fflate';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearIncoming, detectUpload, keepUpload, maxUploadBytes, receiveUpload, UploadTooLarge } from '../../src/server/uploads.ts';
+import { maxOrderFileBytes } from '../../src/shared/upload-limits.ts';
 import { projectRoot } from '../support/fixtures.ts';
 import { pdfOfSize } from '../support/uploads.ts';
 
@@ -97,10 +98,11 @@ describe('detectUpload', () => {
     expect(detectUpload(new Uint8Array())).toEqual({ ok: false, reason: 'empty' });
   });
 
-  it('accepts a file of exactly 10 MB and refuses one of 10 MB plus one byte', () => {
+  it('accepts a file of exactly 50 MiB and refuses one of 50 MiB plus one byte (decision 27; 10 MB was the limit of one file an order)', () => {
+    expect(maxOrderFileBytes).toBe(50 * mib);
     expect(maxUploadBytes).toBe(10 * mib);
-    expect(reason(new Uint8Array(pdfOfSize(maxUploadBytes)))).toBe('accepted as pdf');
-    expect(detectUpload(new Uint8Array(pdfOfSize(maxUploadBytes + 1)))).toEqual({ ok: false, reason: 'too-large' });
+    expect(reason(new Uint8Array(pdfOfSize(maxOrderFileBytes)))).toBe('accepted as pdf');
+    expect(detectUpload(new Uint8Array(pdfOfSize(maxOrderFileBytes + 1)))).toEqual({ ok: false, reason: 'too-large' });
   });
 
   it('refuses a Windows executable renamed drawing.pdf as an unknown type', () => {
@@ -154,17 +156,20 @@ describe('detectUpload', () => {
     expect(reason(docx(media(998)))).toBe('docx-too-large');
   });
 
-  it('refuses zips that are not Word documents, and broken zips, as invalid documents', () => {
+  it('refuses Office packages that are not Word documents as invalid documents', () => {
     const cases: Record<string, Uint8Array> = {
-      'a plain zip': zipSync({ 'notes.txt': strToU8('crown 46') }),
       'a spreadsheet': docx({ '[Content_Types].xml': contentTypes('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml') }),
       'a docx without word/document.xml': docx({}, ['word/document.xml']),
       'a docx without content types': docx({}, ['[Content_Types].xml']),
-      'a docx cut in half': fixture('letter.docx').subarray(0, 400),
-      'a local header and nothing else': text('PK\x03\x04 and then no zip at all'),
       'a docx naming one part twice (names are case-insensitive)': docx({ 'WORD/document.xml': strToU8('<w:document/>') }),
     };
     for (const [what, bytes] of Object.entries(cases)) expect(reason(bytes), what).toBe('docx-invalid');
+  });
+
+  it('refuses a plain zip of a text file as an archive of an unknown file, and broken zips as invalid zips (a zip is an order kind of its own now)', () => {
+    expect(reason(zipSync({ 'notes.txt': strToU8('crown 46') }))).toBe('zip-unknown-entry');
+    expect(reason(fixture('letter.docx').subarray(0, 400))).toBe('zip-invalid');
+    expect(reason(text('PK\x03\x04 and then no zip at all'))).toBe('zip-invalid');
   });
 
   it('refuses content types over 64 KiB as invalid rather than inflating them', () => {
