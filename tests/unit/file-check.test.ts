@@ -311,6 +311,24 @@ describe('ZIP archives', () => {
     expect(await verdict(zipArchive([deflated('letter.docx', fixture('macro.docm'))]))).toMatchObject({ reason: 'zip-unknown-entry', entryReason: 'macro-enabled' });
   });
 
+  it("lets through the bookkeeping a Mac's Compress adds (__MACOSX/._ files, .DS_Store) when it is what its name says, without listing it as a file", async () => {
+    const appleDouble = new Uint8Array([0x00, 0x05, 0x16, 0x07, 0x00, 0x02, 0x00, 0x00, ...new Uint8Array(74)]);
+    const dsStore = new Uint8Array([0x00, 0x00, 0x00, 0x01, 0x42, 0x75, 0x64, 0x31, ...new Uint8Array(200)]);
+    const finder = zipArchive([deflated('case 12/crown.stl', crown), deflated('__MACOSX/case 12/._crown.stl', appleDouble), deflated('case 12/.DS_Store', dsStore)]);
+    expect(await verdict(finder)).toMatchObject({ ok: true, kind: 'zip', entries: [{ name: 'case 12/crown.stl', kind: 'stl' }] });
+    const program = new Uint8Array([0x4d, 0x5a, 0x90, 0x00, ...new Uint8Array(60)]);
+    expect(await verdict(zipArchive([deflated('crown.stl', crown), deflated('__MACOSX/._crown.stl', program)]))).toEqual({
+      ok: false,
+      reason: 'zip-unknown-entry',
+      entry: '__MACOSX/._crown.stl',
+      entryReason: 'unknown-type',
+    });
+    expect(await verdict(zipArchive([deflated('crown.stl', crown), deflated('.DS_Store', appleDouble)]))).toMatchObject({ ok: false, entry: '.DS_Store' });
+    // An AppleDouble file outside __MACOSX/ is no Finder's: judged as any file.
+    expect(await verdict(zipArchive([deflated('crown.stl', crown), deflated('._crown.stl', appleDouble)]))).toMatchObject({ ok: false, entry: '._crown.stl' });
+    expect(await reason(zipArchive([deflated('__MACOSX/._crown.stl', appleDouble)]))).toBe('empty');
+  });
+
   it('refuses names that would unpack outside their folder or hide what they are', async () => {
     const names = ['../crown.stl', 'scans/../../crown.stl', '/etc/crown.stl', 'C:/scans/crown.stl', 'scans\\crown.stl', 'crown\x1b[8m.stl', 'scan\u202elts.exe', 'scans//crown.stl', './crown.stl'];
     for (const name of names) expect(await reason(zipArchive([deflated(name, crown)])), JSON.stringify(name)).toBe('zip-unsafe-name');

@@ -1,7 +1,7 @@
 import { Inflate } from 'fflate';
 import type { UploadCheck, UploadRejection, ZipEntryInfo } from '../file-check.ts';
 import { maxCheckSliceBytes, maxOrderFileBytes, maxZipEntries, maxZipRatio, maxZipUnpackedBytes, zipRatioFloorBytes } from '../upload-limits.ts';
-import { crc32, latin1, rangeBytes, Refusal, type Bytes, type Cursor, type Reading } from './reading.ts';
+import { crc32, latin1, rangeBytes, Refusal, startsWith, type Bytes, type Cursor, type Reading } from './reading.ts';
 
 // A zip read from its central directory (found from the end, as unzip does), then each entry from its
 // local header. Zip64 (archives or entries of 4 GB and more, or of more than 65,535 entries) is not
@@ -328,6 +328,25 @@ function unsafeName(entry: ZipEntry): boolean {
   return name.split('/').some((part, i, parts) => part === '..' || part === '.' || (part === '' && i < parts.length - 1));
 }
 
+/** AppleDouble, the format of the `__MACOSX/._name` files macOS puts beside each file it zips. */
+const appleDoubleMagic = [0x00, 0x05, 0x16, 0x07];
+/** A Finder folder's view settings, `.DS_Store` ("Bud1" after a version of 1). */
+const dsStoreMagic = [0x00, 0x00, 0x00, 0x01, 0x42, 0x75, 0x64, 0x31];
+/** Such a file holds a few kilobytes of settings and extended attributes; a larger one is no Mac's bookkeeping. */
+const maxMacMetadataBytes = 1024 * 1024;
+
+/**
+ * The bytes a Mac's own bookkeeping file of this name opens with, or null: a zip made with the Finder's
+ * Compress carries them beside the files, and a dentist cannot be asked to remove them. They are let
+ * through only when they are what their name says, and they are not files of the order.
+ */
+function macMetadataMagic(name: string): readonly number[] | null {
+  const base = name.slice(name.lastIndexOf('/') + 1);
+  if (base === '.DS_Store') return dsStoreMagic;
+  if ((name.startsWith('__MACOSX/') || name.includes('/__MACOSX/')) && base.startsWith('._')) return appleDoubleMagic;
+  return null;
+}
+
 /**
  * An archive of an order's files: at most maxZipEntries entries, none encrypted, each name safe and
  * unique, stored or deflated, every file at most maxOrderFileBytes and all together at most
@@ -374,10 +393,23 @@ export function* checkArchive(file: Cursor, directory: ZipDirectory, checkEntry:
     previousEnd = start + entry.packedSize;
   }
   const files = entries.filter((entry) => !entry.name.endsWith('/'));
-  if (files.length === 0) return refuse('empty');
+  if (files.every((entry) => macMetadataMagic(entry.name))) return refuse('empty');
   const held: ZipEntryInfo[] = [];
   for (const entry of files) {
     const bytes = entryBytes(file, entry, starts.get(entry)!);
+    const magic = macMetadataMagic(entry.name);
+    if (magic) {
+      if (entry.size > maxMacMetadataBytes) return refuse('zip-unknown-entry', entry, 'unknown-type');
+      try {
+        const head = yield* bytes.read(0, magic.length);
+        yield* bytes.verify();
+        if (!startsWith(head, magic)) return refuse('zip-unknown-entry', entry, 'unknown-type');
+      } catch (error) {
+        if (error instanceof Refusal) return refuse(error.reason as UploadRejection, entry);
+        throw error;
+      }
+      continue;
+    }
     let verdict: UploadCheck;
     try {
       verdict = yield* checkEntry(bytes);
