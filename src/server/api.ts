@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
@@ -10,28 +9,38 @@ import { formSchemasFor, type FormKind } from '../../schemas/forms.ts';
 import type { FormsSettings } from '../../schemas/site-index.ts';
 import { messageVars } from '../shared/field-messages.ts';
 import { langOfPath, localizePath } from '../shared/paths.ts';
+import { maxOrderBytes, maxOrderFileBytes, maxOrderFiles } from '../shared/upload-limits.ts';
 import type { Logger } from './log.ts';
 import { safeHeader } from './mail.ts';
 import type { SubmissionInput } from './store.ts';
 import { defaultFrom, mailMessageKeys, mailsFor, translator, type Translate, type UploadInfo } from './submissions.ts';
-import { detectUpload, discardUpload, keepUpload, maxUploadBytes, receiveUpload, UploadTooLarge, type UploadRejection } from './uploads.ts';
+import { checkUpload, discardUpload, fileSource, keepUpload, receiveUpload, UploadTooLarge, type UploadCheck } from './uploads.ts';
 
 /** The limits of the forms API. */
 export const apiLimits = {
   /** A JSON body. */
   jsonBytes: 32 * 1024,
-  /** The order's file. */
-  fileBytes: maxUploadBytes,
-  /** The whole multipart body, as its Content-Length may declare it: the file plus room for the text fields and the part headers. */
-  multipartBytes: maxUploadBytes + 64 * 1024,
+  /** Files one order may carry (decision 27). */
+  files: maxOrderFiles,
+  /** One file of an order. */
+  fileBytes: maxOrderFileBytes,
+  /** An order's files together: reading stops at the byte that passes it. */
+  orderBytes: maxOrderBytes,
+  /** The whole multipart body, as its Content-Length may declare it: the files plus room for the text fields and the parts' headers. */
+  multipartBytes: maxOrderBytes + 256 * 1024,
   /** One text field of a multipart form (the longest, additionalInfo, is 3,000 characters). */
   fieldBytes: 16 * 1024,
   /** Text fields of a multipart form. */
   fields: 30,
   /** The rate limit's window. */
   rateWindowMs: 10 * 60_000,
-  /** Orders whose file may arrive at once; the next is told to come back in a minute. */
+  /** Orders whose files may arrive at once; the next is told to come back in a minute. */
   uploadsAtOnce: 8,
+  /**
+   * An order whose body brings less than this in a stall period (`stallMs`, 30 s) has stalled, and its
+   * connection is closed: about 9 kbit/s, far below the slowest line that sends a scan.
+   */
+  stallBytes: 32 * 1024,
 } as const;
 
 export interface ApiOptions {
@@ -58,8 +67,10 @@ export interface ApiOptions {
   logger: Logger;
   /** The clock of the mails; tests pass their own. */
   now?: () => number;
-  /** Orders whose file may arrive at once (apiLimits.uploadsAtOnce); tests pass fewer. */
+  /** Orders whose files may arrive at once (apiLimits.uploadsAtOnce); tests pass fewer. */
   uploadsAtOnce?: number;
+  /** How often an order's body is looked at for progress (serverTimeouts.stallMs); tests pass less. */
+  stallMs?: number;
 }
 
 /** What the health check finds: the database's fault if it has one, and the mails waiting or given up. */
@@ -114,6 +125,8 @@ const apiMessageKeys = [
   'validation.fileMissing',
   'validation.fileEmpty',
   'validation.fileTooLarge',
+  'validation.fileCount',
+  'validation.filesTotal',
 ];
 
 /** The visitor's language: `?lang=en|nl`, else the first of en and nl in Accept-Language, else English. */
@@ -193,28 +206,12 @@ function fieldErrors(issues: readonly Issue[], t: Translate, known: Record<strin
   return fields;
 }
 
-const fileProblems: Record<UploadRejection | 'missing', string> = {
-  missing: 'validation.fileMissing',
-  empty: 'validation.fileEmpty',
-  'too-large': 'validation.fileTooLarge',
-  'unknown-type': 'apiErrors.fileRejected',
-  'macro-enabled': 'apiErrors.fileRejected',
-  'docx-invalid': 'apiErrors.fileRejected',
-  'docx-too-large': 'apiErrors.fileRejected',
-  'stl-truncated': 'apiErrors.fileRejected',
-  'ply-invalid': 'apiErrors.fileRejected',
-  'obj-invalid': 'apiErrors.fileRejected',
-  'zip-invalid': 'apiErrors.fileRejected',
-  'zip-unsupported': 'apiErrors.fileRejected',
-  'zip-encrypted': 'apiErrors.fileRejected',
-  'zip-unsafe-name': 'apiErrors.fileRejected',
-  'zip-too-many-entries': 'apiErrors.fileRejected',
-  'zip-too-large': 'apiErrors.fileRejected',
-  'zip-bomb': 'apiErrors.fileRejected',
-  'zip-forbidden-entry': 'apiErrors.fileRejected',
-  'zip-nested-archive': 'apiErrors.fileRejected',
-  'zip-unknown-entry': 'apiErrors.fileRejected',
-};
+/** The message of a refused file: its own for an empty or too large one, else that its content is none of the accepted kinds. */
+function fileProblem(check: Extract<UploadCheck, { ok: false }>): string {
+  if (check.reason === 'empty') return 'validation.fileEmpty';
+  if (check.reason === 'too-large') return 'validation.fileTooLarge';
+  return 'apiErrors.fileRejected';
+}
 
 /**
  * Why a submission is taken for a bot's: a filled honeypot, or a fill time shorter than a person needs.
@@ -229,10 +226,33 @@ function spamReason(body: Record<string, unknown>, minFillMs: number): string | 
   return undefined;
 }
 
-/** The file's name as the lab's mail attaches it: one header-safe line of at most 200 characters. */
-function cleanFilename(name: string, extension: string): string {
-  const cleaned = [...safeHeader(name).replace(/[/\\]/g, '_')].slice(0, 200).join('').trim();
-  return cleaned || `upload.${extension}`;
+/** A file's name as the sender gave it, made one header-safe line of at most 200 characters without a path; empty when nothing is left. */
+export function cleanFilename(name: string): string {
+  return [...safeHeader(name).replace(/[/\\]/g, '_')].slice(0, 200).join('').trim();
+}
+
+/** A refused file in an answer: its place among the order's files as they were sent (from 1), its name and why. */
+export interface RefusedFile {
+  position: number;
+  name: string;
+  error: string;
+}
+
+/** A file of an order refused as it arrived or when checked: where it was, the name it came with, and the UI key of why. */
+interface FileProblem {
+  position: number;
+  filename: string;
+  key: string;
+}
+
+/**
+ * The answer's word on refused files: `fields.file` says it at the field (each message after its file's
+ * name when the order had more than one), `files` beside each file, by its position.
+ */
+function refusedFiles(problems: readonly FileProblem[], t: Translate, several: boolean): { field: string; files: RefusedFile[] } {
+  const files = problems.map((problem) => ({ position: problem.position, name: cleanFilename(problem.filename), error: t(problem.key) }));
+  const field = files.map((file) => (several && file.name ? `${file.name}: ${file.error}` : file.error)).join(' ');
+  return { field, files };
 }
 
 /** A refusal the API words itself: status, the UI key of its message, and how the connection ends. */
@@ -243,6 +263,8 @@ class Refusal extends Error {
     readonly vars: Record<string, string | number> = {},
     /** Seconds after which the sender may try again (Retry-After). */
     readonly retryAfter?: number,
+    /** The order's files it is about (too large, one too many), each worded beside its file. */
+    readonly files?: { problems: FileProblem[]; several: boolean },
   ) {
     super(key);
   }
@@ -259,34 +281,51 @@ const frameworkRefusals: Record<string, () => Refusal> = {
   FST_REQ_FILE_TOO_LARGE: tooLarge,
   FST_FIELDS_LIMIT: tooLarge,
   FST_PARTS_LIMIT: tooLarge,
-  // One file per order: a second one is not the form the page sends.
-  FST_FILES_LIMIT: malformed,
   FST_INVALID_MULTIPART_CONTENT_TYPE: malformed,
 };
 
-/** The text fields and the one file of a multipart order; the file is on disk under a temporary name. */
+/** One file of an order as it arrived: the sender's name for it, and where it is on disk under a temporary name. */
+interface ReceivedFile {
+  filename: string;
+  path: string;
+  size: number;
+}
+
+/** The text fields and the files of a multipart order, in the order they were sent. */
 interface OrderBody {
   fields: Record<string, string>;
-  file?: { filename: string; path: string; size: number };
+  files: ReceivedFile[];
 }
 
 /**
- * Reads an order's parts, the file straight to disk; a field given twice or a cut-off body is malformed.
- * When it throws, no file it received is left.
+ * Reads an order's parts, each file straight to disk, and stops at the first limit it passes: a file
+ * over `fileBytes`, the files together over `orderBytes`, one file more than `files` (each refused beside
+ * that file); a field given twice or a cut-off body is malformed. When it throws, no file it received is left.
  */
 async function readOrder(request: FastifyRequest, dataDir: string): Promise<OrderBody> {
   const fields: Record<string, string> = {};
-  let file: OrderBody['file'];
+  const files: ReceivedFile[] = [];
+  let total = 0;
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
-        // Only the part named `file` is kept; another file part is read and thrown away.
-        if (part.fieldname !== 'file' || file) {
+        // Only parts named `file` are kept; another file part is read and thrown away (and counts toward the limit of files).
+        if (part.fieldname !== 'file') {
           part.file.resume();
           continue;
         }
-        const received = await receiveUpload(dataDir, part.file);
-        file = { filename: part.filename, ...received };
+        let received: { path: string; size: number };
+        try {
+          received = await receiveUpload(dataDir, part.file, { maxBytes: apiLimits.orderBytes - total });
+        } catch (error) {
+          if (!(error instanceof UploadTooLarge)) throw error;
+          const key = error.limit === 'file' ? 'validation.fileTooLarge' : 'validation.filesTotal';
+          throw new Refusal(413, 'apiErrors.tooLarge', {}, undefined, { problems: [{ position: files.length + 1, filename: part.filename, key }], several: files.length > 0 });
+        }
+        total += received.size;
+        // The empty part a form sends for a file field left empty is no file.
+        if (received.size === 0 && part.filename === '') await discardUpload(received.path);
+        else files.push({ filename: part.filename, ...received });
         continue;
       }
       if (part.valueTruncated || part.fieldnameTruncated) throw tooLarge();
@@ -294,22 +333,48 @@ async function readOrder(request: FastifyRequest, dataDir: string): Promise<Orde
       fields[part.fieldname] = typeof part.value === 'string' ? part.value : '';
     }
   } catch (error: unknown) {
-    if (file) await discardUpload(file.path);
+    await discardAll(files);
     if (error instanceof Refusal) throw error;
-    if (error instanceof UploadTooLarge) throw tooLarge();
     if (isStorageFault(error)) throw error;
     const code = (error as { code?: string }).code;
+    // busboy counts the file parts (those of other names too) and skips, unread, the one past the limit: the sixth file.
+    if (code === 'FST_FILES_LIMIT') {
+      throw new Refusal(400, 'apiErrors.invalid', {}, undefined, { problems: [{ position: apiLimits.files + 1, filename: '', key: 'validation.fileCount' }], several: true });
+    }
     const refusal = code ? frameworkRefusals[code] : undefined;
     // busboy's own errors (no boundary, a body that ends mid-part) say the form cannot be read.
     throw refusal ? refusal() : malformed();
   }
-  return { fields, ...(file ? { file } : {}) };
+  return { fields, files };
+}
+
+/**
+ * Watches an order's body as it arrives: one that brings less than `apiLimits.stallBytes` in `everyMs`
+ * has stalled, and its connection is closed (its files go with it). A slow but steady upload goes on for
+ * as long as it takes, up to the server's request timeout for an order (serverTimeouts.uploadMs).
+ */
+function watchProgress(request: FastifyRequest, reply: FastifyReply, everyMs: number): void {
+  const socket = request.raw.socket;
+  // Read off the socket, which counts every byte: a listener on the request would start its flow before busboy reads it.
+  let seen = socket.bytesRead;
+  const timer = setInterval(() => {
+    if (request.raw.complete || socket.destroyed) return clearInterval(timer);
+    if (socket.bytesRead - seen < apiLimits.stallBytes) {
+      clearInterval(timer);
+      socket.destroy();
+    }
+    seen = socket.bytesRead;
+  }, everyMs);
+  timer.unref();
+  reply.raw.once('close', () => clearInterval(timer));
 }
 
 /**
  * The forms API as a Fastify plugin: POST /api/AppointmentBooking.php, /api/contact and /api/testimonial
- * (JSON) and /api/order (multipart with one `file`). Every answer to the page's scripts is JSON: `{"success":true}`,
- * or `{"success":false,"error":"...","fields"?:{...}}` in the visitor's language; a form the browser sent by
+ * (JSON) and /api/order (multipart with up to five parts named `file`). Every answer to the page's scripts is
+ * JSON: `{"success":true}`, or `{"success":false,"error":"...","fields"?:{...}}` in the visitor's language,
+ * an order's with `"files":[{"position":2,"name":"...","error":"..."}]` naming each refused file by its
+ * place among the files sent (from 1); a form the browser sent by
  * itself gets a page saying it was not sent. A request is refused by its
  * origin, rate, type and declared size before a byte of its body is read (under `Expect: 100-continue`,
  * before it is sent). An accepted submission is stored with its mails before the answer; a bot's
@@ -360,10 +425,11 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions): Prom
     return reply.send(text);
   }
 
-  function fail(request: FastifyRequest, reply: FastifyReply, status: number, error: string, fields?: Record<string, string>): FastifyReply {
+  function fail(request: FastifyRequest, reply: FastifyReply, status: number, error: string, fields?: Record<string, string>, files?: RefusedFile[]): FastifyReply {
     // Too large: what may still come is not read, so the connection ends with this answer.
     if (status === 413) reply.header('connection', 'close');
-    return answer(request, reply, status, 'application/json; charset=utf-8', JSON.stringify({ success: false, error, ...(fields ? { fields } : {}) }));
+    const body = { success: false, error, ...(fields ? { fields } : {}), ...(files && files.length > 0 ? { files } : {}) };
+    return answer(request, reply, status, 'application/json; charset=utf-8', JSON.stringify(body));
   }
 
   /**
@@ -407,7 +473,7 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions): Prom
     }
   });
   await app.register(multipart, {
-    limits: { fileSize: apiLimits.fileBytes, files: 1, fields: apiLimits.fields, fieldSize: apiLimits.fieldBytes, parts: apiLimits.fields + 1, headerPairs: 20 },
+    limits: { fileSize: apiLimits.fileBytes, files: apiLimits.files, fields: apiLimits.fields, fieldSize: apiLimits.fieldBytes, parts: apiLimits.fields + apiLimits.files, headerPairs: 20 },
   });
   // One count per client for all four forms; the routes that refuse before reading are not counted.
   await app.register(rateLimit, {
@@ -435,6 +501,10 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions): Prom
     const endpoint = endpoints[request.routeOptions.url ?? ''];
     if (refusal?.status === 429 && endpoint && isPageLoad(request.raw)) return notSentPage(request, reply, endpoint, { status: 429 });
     if (refusal?.retryAfter) reply.header('retry-after', String(refusal.retryAfter));
+    if (refusal?.files) {
+      const { field, files } = refusedFiles(refusal.files.problems, t(request), refusal.files.several);
+      return fail(request, reply, refusal.status, t(request)(refusal.key, refusal.vars), { file: field }, files);
+    }
     if (refusal) return fail(request, reply, refusal.status, t(request)(refusal.key, refusal.vars));
     if (isStorageFault(error)) {
       if (!storageFault) logger.error({ err: error, path: request.routeOptions.url }, 'submissions cannot be stored: answering 503 until they can');
@@ -449,6 +519,8 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions): Prom
   for (const [path, endpoint] of Object.entries(endpoints)) {
     app.post(path, {
       bodyLimit: endpoint.body === 'json' ? apiLimits.jsonBytes : apiLimits.multipartBytes,
+      // An order's files may take many minutes on a slow line: held to stalls (watchProgress), not to the 3 minutes of a form.
+      config: { slowBody: endpoint.body === 'multipart' },
       // Before the body: a form the browser sent by itself, then the type and the declared size; then,
       // when the client waits for it, the go-ahead to send the body.
       preParsing: async (request, reply, payload) => {
@@ -466,6 +538,7 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions): Prom
           if (uploading >= (options.uploadsAtOnce ?? apiLimits.uploadsAtOnce)) throw new Refusal(503, 'apiErrors.unavailable', {}, 60);
           uploading += 1;
           reply.raw.once('close', () => (uploading -= 1));
+          watchProgress(request, reply, options.stallMs ?? 30_000);
         }
         if (request.headers.expect?.toLowerCase() === '100-continue') reply.raw.writeContinue();
         return payload;
@@ -500,8 +573,8 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions): Prom
       const body = Object.fromEntries(Object.entries(order.fields).filter(([, value]) => value.trim() !== ''));
       return await take(request, reply, endpoint, body, order);
     } finally {
-      // A kept file was moved away, a refused one removed before its answer; this catches what a fault left.
-      if (order.file) await discardUpload(order.file.path);
+      // Kept files were moved away, refused ones removed before the answer; this catches what a fault left.
+      await discardAll(order.files);
     }
   }
 
@@ -512,9 +585,9 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions): Prom
     const body = parsed as Record<string, unknown>;
     const spam = spamReason(body, options.minFillMs);
     if (spam) {
-      // Kept, unchecked and without mails (nor the file of an order): the lab can still find a person's
+      // Kept, unchecked and without mails (nor the files of an order): the lab can still find a person's
       // form among them, and retention deletes them as any other.
-      if (order?.file) await discardUpload(order.file.path);
+      if (order) await discardAll(order.files);
       const id = await store.save({ id: randomUUID(), kind: endpoint.kind, lang, data: body, messages: [], spam });
       stored();
       logger.info({ kind: endpoint.kind, id, reason: spam }, 'submission kept as suspected spam');
@@ -523,38 +596,50 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions): Prom
 
     const result = schemas[endpoint.kind].safeParse(body);
     const fields = result.success ? {} : fieldErrors(result.error.issues, tr, forms.messages[lang], lang);
-    let accepted: { path: string; filename: string; kind: UploadInfo['kind']; extension: string; size: number } | undefined;
+    const accepted: (ReceivedFile & { kind: UploadInfo['kind']; extension: string })[] = [];
+    let refused: RefusedFile[] = [];
     if (order) {
-      const file = order.file;
-      const missing = !file || (file.size === 0 && file.filename === '');
-      // The check reads the whole file, now that it has arrived; while it arrived it was on disk only.
-      const check = missing ? undefined : detectUpload(new Uint8Array(await readFile(file.path)));
-      if (missing || !check?.ok) fields.file = tr(fileProblems[missing ? 'missing' : (check as { reason: UploadRejection }).reason]);
-      else accepted = { path: file.path, filename: cleanFilename(file.filename, check.extension), kind: check.kind, extension: check.extension, size: file.size };
+      const problems: FileProblem[] = [];
+      // One file after another, each read in slices from disk (never whole), now that all have arrived.
+      for (const [index, file] of order.files.entries()) {
+        const check = await fileSource(file.path, checkUpload);
+        if (check.ok) accepted.push({ ...file, kind: check.kind, extension: check.extension });
+        else problems.push({ position: index + 1, filename: file.filename, key: fileProblem(check) });
+      }
+      if (order.files.length === 0) fields.file = tr('validation.fileMissing');
+      else if (problems.length > 0) ({ field: fields.file, files: refused } = refusedFiles(problems, tr, order.files.length > 1));
     }
     if (!result.success || Object.keys(fields).length > 0) {
       // Gone before the answer, so nothing of a refused order is on disk once the sender reads why.
-      if (order?.file) await discardUpload(order.file.path);
-      return fail(request, reply, 400, tr('apiErrors.invalid'), fields);
+      if (order) await discardAll(order.files);
+      return fail(request, reply, 400, tr('apiErrors.invalid'), fields, refused);
     }
 
     const data = result.data as Record<string, unknown>;
     const id = randomUUID();
-    let upload: UploadInfo | undefined;
-    if (accepted) {
-      upload = { path: await keepUpload(dataDir, accepted.path, id, accepted.extension), filename: accepted.filename, kind: accepted.kind, size: accepted.size };
-    }
+    const kept: UploadInfo[] = [];
     try {
-      const mails = mailsFor(endpoint.kind, data, lang, setup, new Date(now()), upload);
-      await store.save({ id, kind: endpoint.kind, lang, data, ...mails, ...(upload ? { files: [{ path: upload.path, name: upload.filename, kind: upload.kind, size: upload.size }] } : {}) });
+      for (const [index, file] of accepted.entries()) {
+        // The sender's name is text in the mail and the desk's listing; a name with nothing left is called by its place.
+        const name = cleanFilename(file.filename) || `upload-${index + 1}.${file.extension}`;
+        kept.push({ path: await keepUpload(dataDir, file.path, id, file.extension, index + 1), filename: name, kind: file.kind, size: file.size });
+      }
+      const mails = mailsFor(endpoint.kind, data, lang, setup, new Date(now()), order ? { id, files: kept } : undefined);
+      const files = kept.map((file) => ({ path: file.path, name: file.filename, kind: file.kind, size: file.size }));
+      await store.save({ id, kind: endpoint.kind, lang, data, ...mails, ...(order ? { files } : {}) });
       stored();
-      logger.info({ kind: endpoint.kind, id }, 'submission stored');
+      logger.info({ kind: endpoint.kind, id, ...(order ? { files: kept.length } : {}) }, 'submission stored');
     } catch (error) {
       // Nothing of a submission that was not stored stays on disk.
-      if (upload) await discardUpload(upload.path);
+      await discardAll(kept);
       throw error;
     }
     delivery.kick();
     return answer(request, reply, 200, 'application/json; charset=utf-8', '{"success":true}');
   }
+}
+
+/** Removes files that will not be kept (a file already gone is no error). */
+async function discardAll(files: readonly { path: string }[]): Promise<void> {
+  await Promise.all(files.map((file) => discardUpload(file.path)));
 }

@@ -13,10 +13,22 @@ export interface MailMessage {
   subject: string;
   text: string;
   /**
-   * A file sent with an order. Its name and type come from what its bytes were found to be
-   * (`order-<id>.stl`, `model/stl`), never from the visitor (an outbox entry from before carries no type).
+   * The files sent with an order, attached in the order they were sent. Each one's name and type come
+   * from what its bytes were found to be (`order-<id>-1.stl`, `model/stl`), never from the visitor.
+   */
+  attachments?: MailAttachment[];
+  /**
+   * The one file of an order, as the outbox stored it before orders took several (`order-<id>.stl`; an
+   * entry older still carries no type). Still sent, after `attachments`, for mails queued back then.
    */
   attachment?: { path: string; filename: string; contentType?: string };
+}
+
+/** A file on disk attached to a mail. */
+export interface MailAttachment {
+  path: string;
+  filename: string;
+  contentType: string;
 }
 
 /**
@@ -64,9 +76,12 @@ function mailOptions(message: MailMessage, logger: Logger): SendMailOptions {
     replyTo: replyTo?.length === 1 ? replyTo[0] : undefined,
     subject: safeHeader(message.subject),
     text: message.text,
-    attachments: message.attachment
-      ? [{ path: message.attachment.path, filename: safeHeader(message.attachment.filename), contentType: message.attachment.contentType ?? 'application/octet-stream' }]
-      : [],
+    // nodemailer reads each file from its path as the mail goes out; the outbox holds only the paths.
+    attachments: [...(message.attachments ?? []), ...(message.attachment ? [message.attachment] : [])].map((file) => ({
+      path: file.path,
+      filename: safeHeader(file.filename),
+      contentType: file.contentType ?? 'application/octet-stream',
+    })),
   };
 }
 

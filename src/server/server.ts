@@ -1,7 +1,7 @@
 import { mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Server } from 'node:http';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { FormsSettings } from '../../schemas/site-index.ts';
 import { apiPlugin, type Health } from './api.ts';
 import { startDelivery, type DeliveryOptions } from './delivery.ts';
@@ -28,7 +28,7 @@ export interface ServerOptions extends Partial<Omit<ApiSettings, 'dataDir' | 'po
   dataDir: string;
   /** The connection timeouts (`serverTimeouts`); tests pass shorter ones. */
   timeouts?: Partial<typeof serverTimeouts>;
-  /** Orders whose file may arrive at once (8); tests pass fewer. */
+  /** Orders whose files may arrive at once (8); tests pass fewer. */
   uploadsAtOnce?: number;
   /** Appointment confirmations one address may be sent in 24 hours (3); tests that send many pass more. */
   confirmationsPerDay?: number;
@@ -43,10 +43,12 @@ export interface ServerOptions extends Partial<Omit<ApiSettings, 'dataDir' | 'po
 
 /**
  * How long a connection may take, chosen rather than Node's defaults (about 60 s for the headers, 5 min
- * for a request): headers come in one packet from a browser; a whole request, the order's 10 MB file
- * included, fits in 3 minutes down to about 500 kbit/s; an idle keep-alive connection is closed after 5 s.
+ * for a request): headers come in one packet from a browser; a request's body (a form's few kilobytes)
+ * within 3 minutes; an order's files (up to 100 MB, minutes on a slow line) for as long as they keep
+ * coming, up to an hour (100 MB down to about 230 kbit/s), but an order that brings less than 32 KB in
+ * `stallMs` has stalled and is cut off; an idle keep-alive connection is closed after 5 s.
  */
-export const serverTimeouts = { headersMs: 15_000, requestMs: 180_000, keepAliveMs: 5_000 };
+export const serverTimeouts = { headersMs: 15_000, requestMs: 180_000, uploadMs: 60 * 60_000, stallMs: 30_000, keepAliveMs: 5_000 };
 
 /** A reason the server cannot start that the person starting it must fix; its message is one line saying what and how. */
 export class StartError extends Error {}
@@ -118,6 +120,16 @@ declare module 'fastify' {
     /** Whether the request reached the site over HTTPS (see servedOverHttps). */
     https: boolean;
   }
+  interface FastifyContextConfig {
+    /** The route's body may take up to `uploadMs` to arrive (an order's files) rather than `requestMs`; it watches for a stall itself. */
+    slowBody?: boolean;
+  }
+}
+
+/** Whether a request says it has a body: a length above zero, or chunks. */
+function hasBody(request: FastifyRequest): boolean {
+  const length = request.headers['content-length'];
+  return request.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }
 
 /**
@@ -137,8 +149,9 @@ export function createApp(options: { trustProxy?: boolean; logger?: Logger; site
     // Each route answers HEAD itself (the site with the headers of GET, the API with 405).
     exposeHeadRoutes: false,
     routerOptions: { ignoreTrailingSlash: false, ignoreDuplicateSlashes: false, maxParamLength: 500 },
-    // Fastify sets these two on the server itself (its defaults: no request limit, 72 s of keep-alive).
-    requestTimeout: timeouts.requestMs,
+    // Fastify sets these two on the server itself (its defaults: no request limit, 72 s of keep-alive). Node's
+    // limit is one for every request, so it is the longest one (an order's files); the rest are held to requestMs below.
+    requestTimeout: Math.max(timeouts.requestMs, timeouts.uploadMs),
     keepAliveTimeout: timeouts.keepAliveMs,
     http: {
       headersTimeout: timeouts.headersMs,
@@ -151,8 +164,15 @@ export function createApp(options: { trustProxy?: boolean; logger?: Logger; site
   });
   const siteUrl = options.siteUrl ? new URL(options.siteUrl) : undefined;
   app.decorateRequest('https', false);
-  app.addHook('onRequest', (request, _reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
     request.https = servedOverHttps(request, siteUrl);
+    // A body still arriving after requestMs is cut off, as Node's own limit would, but for the routes that take files.
+    if (hasBody(request) && !request.routeOptions.config?.slowBody) {
+      const deadline = setTimeout(() => {
+        if (!request.raw.complete) request.raw.socket.destroy();
+      }, timeouts.requestMs);
+      reply.raw.once('close', () => clearTimeout(deadline));
+    }
     done();
   });
   app.addHook('onSend', async (request, reply, payload) => {
@@ -193,6 +213,7 @@ export function startForms(forms: FormsSettings, options: FormsOptions): { regis
       minFillMs: options.minFillMs ?? defaultMinFillMs,
       origins: options.origins,
       uploadsAtOnce: options.uploadsAtOnce,
+      stallMs: options.timeouts?.stallMs ?? serverTimeouts.stallMs,
       logger,
     });
   };

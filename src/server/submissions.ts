@@ -3,6 +3,8 @@ import type { FormsSettings } from '../../schemas/site-index.ts';
 import { basename } from 'node:path';
 import { uploadFormats, type UploadKind } from '../shared/file-check.ts';
 import { fileSize, longDate } from '../shared/format.ts';
+import { maxAttachedBytes } from '../shared/upload-limits.ts';
+import { uploadKindNames } from '../shared/upload-names.ts';
 import { safeHeader, type MailMessage } from './mail.ts';
 import type { SubmissionKind } from './store.ts';
 import { appointmentServices } from '../../schemas/appointment-services.ts';
@@ -26,12 +28,19 @@ export function translator(messages: Record<string, string>): Translate {
 
 /** A file sent with an order, as the lab's mail describes and attaches it. */
 export interface UploadInfo {
-  /** Where keepUpload put it: uploads/order-<id>.<extension>. */
+  /** Where keepUpload put it: uploads/order-<id>-<position>.<extension>. */
   path: string;
   /** Its name on the sender's disk (cleaned to one line without controls), shown as text in the lab's mail. */
   filename: string;
   kind: UploadKind;
   size: number;
+}
+
+/** An order's files with the id of its submission, which the desk command that fetches them takes. */
+export interface OrderFiles {
+  id: string;
+  /** In the order they were sent. */
+  files: UploadInfo[];
 }
 
 /** Who mails whom, with the site's facts. */
@@ -137,7 +146,11 @@ export const mailMessageKeys: string[] = [
     'mail.languageEn',
     'mail.languageNl',
     'mail.labFile',
+    'mail.labFiles',
     'mail.labFileValue',
+    'mail.labFileAttached',
+    'mail.labFilesAttached',
+    'mail.labFilesNotAttached',
     'mail.labReply',
     'mail.notFilled',
     'mail.confirmSubject',
@@ -153,8 +166,6 @@ export const mailMessageKeys: string[] = [
     'forms.time',
   ]),
 ];
-
-const uploadTypes: Record<UploadKind, string> = { pdf: 'PDF', jpeg: 'JPEG', png: 'PNG', docx: 'Word (DOCX)', stl: 'STL', ply: 'PLY', obj: 'OBJ', zip: 'ZIP' };
 
 /** `"Name" <address>` with the name cleaned, so nothing in it can open another address or header. */
 export function mailbox(name: string, address: string): string {
@@ -173,8 +184,32 @@ function text(value: unknown): string {
   return typeof value === 'number' || typeof value === 'boolean' ? String(value) : '';
 }
 
+/** The desk command (npm run submissions, see the README) that copies an order's files into a folder. */
+export const fetchFilesCommand = (id: string) => `npm run submissions -- files ${id} <folder>`;
+
+/**
+ * The lines of the lab's mail about an order's files: each with the sender's name for it, its detected
+ * type and size, numbered as its attachment is (order-<id>-<n>); then whether they are attached (at most
+ * `maxAttachedBytes` together) or, above that, their total and the command that fetches them.
+ */
+function fileLines(order: OrderFiles, t: Translate): string[] {
+  const describe = (file: UploadInfo) => t('mail.labFileValue', { name: file.filename, type: uploadKindNames[file.kind], size: fileSize(file.size, 'nl') });
+  const total = order.files.reduce((sum, file) => sum + file.size, 0);
+  const [only] = order.files;
+  const lines =
+    order.files.length === 1 && only
+      ? [`${t('mail.labFile')}: ${describe(only)}`]
+      : [`${t('mail.labFiles', { count: order.files.length, size: fileSize(total, 'nl') })}:`, ...order.files.map((file, index) => `${index + 1}. ${describe(file)}`)];
+  if (attachedWhole(order)) lines.push(t(order.files.length === 1 ? 'mail.labFileAttached' : 'mail.labFilesAttached'));
+  else lines.push(t('mail.labFilesNotAttached', { size: fileSize(total, 'nl') }), fetchFilesCommand(order.id));
+  return lines;
+}
+
+/** Whether the lab's mail carries an order's files: all of them while they weigh at most `maxAttachedBytes` together, else none. */
+const attachedWhole = (order: OrderFiles) => order.files.reduce((sum, file) => sum + file.size, 0) <= maxAttachedBytes;
+
 /** The lab's notification of one submission, in Dutch. */
-export function labNotification(kind: SubmissionKind, data: Record<string, unknown>, visitorLang: Lang, setup: MailSetup, received: Date, upload?: UploadInfo): MailMessage {
+export function labNotification(kind: SubmissionKind, data: Record<string, unknown>, visitorLang: Lang, setup: MailSetup, received: Date, order?: OrderFiles): MailMessage {
   const t = translator(setup.forms.messages.nl);
   const label = (key: string) => t(key).replace(/[.:]\s*$/, '');
   const value = (line: AnyLine) => {
@@ -186,7 +221,8 @@ export function labNotification(kind: SubmissionKind, data: Record<string, unkno
   const body = [t(intros[kind]), ''];
   // A one-line field stays on its line, whatever line breaks the visitor typed, so no value can pose as another field.
   for (const line of lines.filter((entry) => !entry.block)) body.push(`${label(line.label)}: ${safeHeader(value(line))}`);
-  if (upload) body.push(`${t('mail.labFile')}: ${t('mail.labFileValue', { name: upload.filename, type: uploadTypes[upload.kind], size: fileSize(upload.size, 'nl') })}`);
+  const files = order && order.files.length > 0 ? order : undefined;
+  if (files) body.push('', ...fileLines(files, t));
   for (const line of lines.filter((entry) => entry.block)) body.push('', `${label(line.label)}:`, value(line));
   const receivedAt = receivedFormat.format(received);
   body.push('', `${t('mail.labLanguage')}: ${t(visitorLang === 'nl' ? 'mail.languageNl' : 'mail.languageEn')}`, `${t('mail.labReceived')}: ${receivedAt}`);
@@ -203,8 +239,10 @@ export function labNotification(kind: SubmissionKind, data: Record<string, unkno
     ...(email ? { replyTo: mailbox(name, email) } : {}),
     subject: safeHeader(t(subject.key, vars)),
     text: `${body.join('\n')}\n`,
-    // Attached as what its bytes are (order-<id>.stl, model/stl); the visitor's own name for it is in the text above.
-    ...(upload ? { attachment: { path: upload.path, filename: basename(upload.path), contentType: uploadFormats[upload.kind].mime } } : {}),
+    // Attached as what their bytes are (order-<id>-1.stl, model/stl); the visitor's own names for them are in the text above.
+    ...(files && attachedWhole(files)
+      ? { attachments: files.files.map((file) => ({ path: file.path, filename: basename(file.path), contentType: uploadFormats[file.kind].mime })) }
+      : {}),
   };
 }
 
@@ -253,9 +291,9 @@ export function mailsFor(
   lang: Lang,
   setup: MailSetup,
   received: Date,
-  upload?: UploadInfo,
+  order?: OrderFiles,
 ): { messages: MailMessage[]; confirmation?: { message: MailMessage; recipient: string } } {
-  const messages = [labNotification(kind, data, lang, setup, received, upload)];
+  const messages = [labNotification(kind, data, lang, setup, received, order)];
   if (kind !== 'appointment') return { messages };
   const confirmation = appointmentConfirmation(data, lang, setup);
   return { messages, confirmation: { message: confirmation, recipient: confirmation.to } };

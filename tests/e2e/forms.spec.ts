@@ -1,7 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { expect, test, type Page, type Response } from '@playwright/test';
+import { pdfOfSize } from '../support/pdf-of-size.ts';
 import { e2eDataDir, holdPageChunks, openPage } from './site.ts';
 
 // A visitor fills in and sends each form, in both languages, against the production server; what the
@@ -411,115 +412,238 @@ test.describe('the contact form', () => {
   });
 });
 
+/** The order form's words, as a visitor reads them. */
+const orderText = {
+  en: {
+    path: '/for-doctors', dentist: "Dentist's name", clinic: 'Clinic name', email: 'E-mail address', phone: 'Phone number', type: 'Type of work',
+    file: /^Files/, choose: 'Choose files', drop: 'or drop them here', none: 'No file chosen', send: 'Send a case', ok: 'Request submitted successfully',
+    remove: (name: string) => `Remove ${name}`, chosen: (count: number, size: string) => `${count} of 5 files, ${size} together`,
+    refusedType: 'Only PDF, JPG, PNG, DOCX, STL, PLY, OBJ, and ZIP files are allowed.', tooLarge: 'The file is larger than 50 MB. Please choose a smaller file.',
+    tooMany: 'At most 5 files can be sent with one order.', removeFirst: 'Remove the files that were not accepted before you send the case.',
+    missing: 'Please upload a file before submitting.', sending: 'Sending the files', of: (sent: string) => new RegExp(`^[\\d.]+ (kB|MB) of ${sent} sent \\(\\d+%\\)$`),
+    previous: 'Additional information', mb: (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`,
+  },
+  nl: {
+    path: '/nl/for-doctors', dentist: 'Naam tandarts', clinic: 'Naam praktijk', email: 'E-mailadres', phone: 'Telefoonnummer', type: 'Soort werk',
+    file: /^Bestanden/, choose: 'Kies bestanden', drop: 'of sleep ze hierheen', none: 'Geen bestand gekozen', send: 'Opdracht insturen', ok: 'Uw aanvraag is ontvangen',
+    remove: (name: string) => `${name} verwijderen`, chosen: (count: number, size: string) => `${count} van 5 bestanden, samen ${size}`,
+    refusedType: 'Alleen PDF-, JPG-, PNG-, DOCX-, STL-, PLY-, OBJ- en ZIP-bestanden zijn toegestaan.', tooLarge: 'Het bestand is groter dan 50 MB. Kies een kleiner bestand.',
+    tooMany: 'Per opdracht kunt u maximaal 5 bestanden insturen.', removeFirst: 'Verwijder de bestanden die niet zijn geaccepteerd voordat u de opdracht instuurt.',
+    missing: 'Upload een bestand voordat u indient.', sending: 'De bestanden worden verstuurd', of: (sent: string) => new RegExp(`^[\\d,]+ (kB|MB) van ${sent} verstuurd \\(\\d+%\\)$`),
+    previous: 'Aanvullende informatie', mb: (bytes: number) => `${(bytes / 1e6).toFixed(1).replace('.', ',')} MB`,
+  },
+} as const;
+
+/** The order form's list of chosen files: each item has its remove button. */
+const chosenFiles = (page: Page) => page.getByRole('listitem').filter({ has: page.getByRole('button', { name: /^Remove |verwijderen$/ }) });
+
+/** Fills in the order form's text fields, the clinic's name carrying `marker`. */
+async function fillOrder(page: Page, lang: 'en' | 'nl', marker: string) {
+  const l = orderText[lang];
+  await page.getByLabel(l.dentist).fill('Dr. P. de Boer');
+  await page.getByLabel(l.clinic).fill(`Tandartspraktijk ${marker}`);
+  await page.getByLabel(l.email).fill('praktijk@example.nl');
+  await page.getByLabel(l.phone).fill('+31 30 123 4567');
+  await page.getByLabel(l.type).fill('Zirconia crown 16');
+}
+
+/** A file of `size` bytes on disk for the browser to take (setInputFiles takes a buffer of at most 50 MB), made once. */
+function bigFile(name: string, size: number): string {
+  const folder = join(process.cwd(), 'tests', '.tmp', 'e2e-files');
+  mkdirSync(folder, { recursive: true });
+  const path = join(folder, name);
+  if (!existsSync(path) || statSync(path).size !== size) writeFileSync(path, Buffer.alloc(size, 0x20));
+  return path;
+}
+
 test.describe('the dentist order form', () => {
   for (const lang of ['en', 'nl'] as const) {
+    const l = orderText[lang];
+
     test(`sends an order with an STL scan in ${lang}`, async ({ page }) => {
       const marker = unique();
-      await openPage(page, lang === 'en' ? '/for-doctors' : '/nl/for-doctors');
-      const l = lang === 'en'
-        ? { dentist: "Dentist's name", clinic: 'Clinic name', email: 'E-mail address', phone: 'Phone number', type: 'Type of work', file: /^File/, send: 'Send a case', ok: 'Request submitted successfully', chosen: 'Selected: crown-binary.stl' }
-        : { dentist: 'Naam tandarts', clinic: 'Naam praktijk', email: 'E-mailadres', phone: 'Telefoonnummer', type: 'Soort werk', file: /^Bestand/, send: 'Opdracht insturen', ok: 'Uw aanvraag is ontvangen', chosen: 'Gekozen: crown-binary.stl' };
-      await page.getByLabel(l.dentist).fill('Dr. P. de Boer');
-      await page.getByLabel(l.clinic).fill(`Tandartspraktijk ${marker}`);
-      await page.getByLabel(l.email).fill('praktijk@example.nl');
-      await page.getByLabel(l.phone).fill('+31 30 123 4567');
-      await page.getByLabel(l.type).fill('Zirconia crown 16');
+      await openPage(page, l.path);
+      await fillOrder(page, lang, marker);
       await page.getByLabel(l.file).setInputFiles(join(uploads, 'crown-binary.stl'));
-      await expect(page.getByText(l.chosen)).toBeVisible();
+      const item = chosenFiles(page).filter({ hasText: 'crown-binary.stl' });
+      await expect(item).toContainText('STL · 1 kB');
       await page.getByRole('button', { name: l.send }).click();
-      await expect(page.getByRole('status')).toContainText(l.ok);
-      await expect(page.getByText(l.chosen)).toBeHidden();
+      await expect(page.getByRole('status').filter({ hasText: l.ok })).toBeVisible();
+      await expect(item).toBeHidden();
+      await expect(page.getByText(l.none, { exact: true })).toBeVisible();
       const rows = stored(marker);
       expect(rows).toMatchObject([{ kind: 'order', lang, data: { clinicName: `Tandartspraktijk ${marker}`, serviceType: 'Zirconia crown 16' } }]);
       expect(rows[0]?.files).toEqual(['crown-binary.stl']);
     });
-  }
 
-  for (const lang of ['en', 'nl'] as const) {
-    test(`the file control speaks the page's language in ${lang}: its button, "no file chosen", then the chosen file's name`, async ({ page }) => {
-      const l = lang === 'en'
-        ? { path: '/for-doctors', file: /^File/, choose: 'Choose a file', none: 'No file chosen', chosen: /^Selected: crown-binary\.stl \(\d+ kB\)$/, previous: 'Additional information' }
-        : { path: '/nl/for-doctors', file: /^Bestand/, choose: 'Kies een bestand', none: 'Geen bestand gekozen', chosen: /^Gekozen: crown-binary\.stl \(\d+ kB\)$/, previous: 'Aanvullende informatie' };
+    test(`takes several files at once in ${lang}: each listed with its type and size, a refused one with why until it is removed, then the upload's progress, and the order`, async ({ page }) => {
+      test.setTimeout(120_000);
+      const marker = unique();
+      await openPage(page, l.path);
+      await fillOrder(page, lang, marker);
+      const scan = pdfOfSize(3 * 1024 * 1024);
+      await page.getByLabel(l.file).setInputFiles([
+        { name: 'crown-binary.stl', mimeType: 'model/stl', buffer: readFileSync(join(uploads, 'crown-binary.stl')) },
+        { name: 'drawing.pdf', mimeType: 'application/pdf', buffer: readFileSync(join(uploads, 'drawing.pdf')) },
+        { name: 'scan.pdf', mimeType: 'application/pdf', buffer: scan },
+      ]);
+      const items = chosenFiles(page);
+      await expect(items).toHaveCount(3);
+      await expect(items.nth(0)).toContainText('crown-binary.stl');
+      await expect(items.nth(0)).toContainText('STL · 1 kB');
+      await expect(items.nth(1)).toContainText('drawing.pdf');
+      await expect(items.nth(1)).toContainText(l.refusedType);
+      await expect(items.nth(2)).toContainText(`PDF · ${l.mb(scan.length)}`);
+      // What the list sums up describes the input; what became of each file is read out politely.
+      const input = page.getByLabel(l.file);
+      await expect(input).toHaveAccessibleDescription(new RegExp(`^${l.chosen(2, l.mb(184 + scan.length))}`));
+      await expect(page.locator('[aria-live="polite"]').filter({ hasText: 'drawing.pdf' })).toContainText(l.refusedType);
+
+      // Sending with the refused file still listed is stopped at the field.
+      await page.getByRole('button', { name: l.send }).click();
+      await expect(input).toHaveAttribute('aria-invalid', 'true');
+      await expect(page.getByText(l.removeFirst)).toBeVisible();
+
+      await page.getByRole('button', { name: l.remove('drawing.pdf') }).click();
+      await expect(items).toHaveCount(2);
+      await expect(page.getByRole('button', { name: l.remove('scan.pdf') })).toBeFocused();
+      await expect(page.getByText(l.removeFirst)).toBeHidden();
+
+      // A slow line, so the upload takes a few seconds: 3 MB at 512 kB/s.
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 512 * 1024 });
+      await page.getByRole('button', { name: l.send }).click();
+      const bar = page.getByRole('progressbar', { name: l.sending });
+      await expect.poll(async () => Number(await bar.getAttribute('value')), { timeout: 60_000 }).toBeGreaterThan(0);
+      expect(Number(await bar.getAttribute('value'))).toBeLessThan(100);
+      await expect(bar).toHaveAccessibleDescription(l.of(l.mb(scan.length).replace(/\d$/, '\\d')));
+      await expect(page.getByRole('status').filter({ hasText: l.ok })).toBeVisible({ timeout: 60_000 });
+      await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+      await expect(bar).toBeHidden();
+      await expect(items).toHaveCount(0);
+      expect(stored(marker)[0]?.files).toEqual(['crown-binary.stl', 'scan.pdf']);
+    });
+
+    test(`the drop zone speaks the page's language in ${lang}, is the native control under it, and shows the keyboard's focus`, async ({ page }) => {
       await page.setViewportSize({ width: 375, height: 800 });
       await openPage(page, l.path);
       const input = page.getByLabel(l.file);
-      const field = page.getByRole('main');
-      const button = field.getByText(l.choose, { exact: true });
+      const main = page.getByRole('main');
+      const button = main.getByText(l.choose, { exact: true });
       await expect(button).toBeVisible();
-      await expect(field.getByText(l.none, { exact: true })).toBeVisible();
-      // The browser's own "Choose File" / "No file chosen" is not shown; a screen reader hears the field's state.
+      await expect(main.getByText(l.drop, { exact: true })).toBeVisible();
+      await expect(main.getByText(l.none, { exact: true })).toBeVisible();
+      expect(await input.getAttribute('multiple')).not.toBeNull();
+      expect(await input.getAttribute('accept')).toBe('.pdf,.jpg,.jpeg,.png,.docx,.stl,.ply,.obj,.zip');
+      // The browser's own "Choose Files" is not shown; a screen reader hears the field's state.
       expect(await input.evaluate((el) => getComputedStyle(el).opacity)).toBe('0');
-      await expect(input).toHaveAccessibleDescription(new RegExp(l.none));
-      // Pressing the button is pressing the native control, which lies over it.
+      await expect(input).toHaveAccessibleDescription(new RegExp(`^${l.none}`));
+      // Anywhere on the zone is the native control, which lies over it.
       await button.scrollIntoViewIfNeeded();
-      const box = (await button.boundingBox())!;
-      expect(await page.evaluate(({ x, y }) => (document.elementFromPoint(x, y) as HTMLInputElement | null)?.type, { x: box.x + box.width / 2, y: box.y + box.height / 2 })).toBe('file');
-
-      // From the keyboard the native control takes the focus, and the button shows it.
+      const zone = await input.evaluate((el) => {
+        const { x, y, width, height } = el.parentElement!.getBoundingClientRect();
+        return { x, y, width, height };
+      });
+      for (const [x, y] of [[zone.x + 8, zone.y + 8], [zone.x + zone.width / 2, zone.y + zone.height / 2], [zone.x + zone.width - 8, zone.y + zone.height - 8]] as const) {
+        expect(await page.evaluate(({ x, y }) => (document.elementFromPoint(x, y) as HTMLInputElement | null)?.type, { x, y })).toBe('file');
+      }
+      // From the keyboard the native control takes the focus, and the zone shows it.
       await page.getByRole('textbox', { name: new RegExp(l.previous) }).focus();
       await page.keyboard.press('Tab');
       await expect(input).toBeFocused();
-      expect(await button.evaluate((el) => getComputedStyle(el).outlineStyle)).toBe('solid');
+      expect(await input.evaluate((el) => getComputedStyle(el.parentElement!).outlineStyle)).toBe('solid');
+    });
 
-      await input.setInputFiles(join(uploads, 'crown-binary.stl'));
-      await expect(field.getByText(l.chosen)).toBeVisible();
-      await expect(field.getByText(l.none, { exact: true })).toHaveCount(0);
-      await expect(input).toHaveAccessibleDescription(new RegExp(`^${l.chosen.source.slice(1, -1)} `));
+    test(`refuses a sixth file and one over 50 MB beside the files, in ${lang}`, async ({ page }) => {
+      await openPage(page, l.path);
+      const png = readFileSync(join(uploads, 'pixel.png'));
+      await page.getByLabel(l.file).setInputFiles([1, 2, 3, 4, 5, 6].map((n) => ({ name: `photo ${n}.png`, mimeType: 'image/png', buffer: png })));
+      const sixth = chosenFiles(page).filter({ hasText: 'photo 6.png' });
+      await expect(sixth).toContainText(l.tooMany);
+      await expect(chosenFiles(page).filter({ hasText: 'photo 1.png' })).not.toContainText(l.tooMany);
+      // Files are added to those chosen before; one removed makes room for the sixth.
+      await page.getByLabel(l.file).setInputFiles(bigFile('large-scan.stl', 50 * 1024 * 1024 + 1));
+      await expect(chosenFiles(page).filter({ hasText: 'large-scan.stl' })).toContainText(l.tooLarge);
+      await page.getByRole('button', { name: l.remove('photo 1.png') }).click();
+      await expect(sixth).not.toContainText(l.tooMany);
+      await expect(chosenFiles(page)).toHaveCount(6);
     });
   }
 
-  test('on a 320 px screen the button, "no file chosen" and a long file name wrap rather than being cut off', async ({ page }) => {
+  test('on a 320 px screen the drop zone and a long file name wrap rather than being cut off', async ({ page }) => {
     await page.setViewportSize({ width: 320, height: 800 });
     await openPage(page, '/nl/for-doctors');
     /** Whether an element shows all of its text inside the screen. */
     const whole = (text: string) => page.getByText(text, { exact: false }).evaluate((el) => el.scrollWidth <= el.clientWidth && el.getBoundingClientRect().right <= document.documentElement.clientWidth);
-    expect(await whole('Kies een bestand')).toBe(true);
-    expect(await whole('Geen bestand gekozen')).toBe(true);
+    expect(await whole('Kies bestanden')).toBe(true);
+    expect(await whole('of sleep ze hierheen')).toBe(true);
+    expect(await whole('Maximaal 5 bestanden: PDF')).toBe(true);
     const name = 'bovenkaak-scan-patient-referentie-2026-11-14-element-16-zirkonia-kroon.stl';
-    await page.getByLabel(/^Bestand/).setInputFiles({ name, mimeType: 'model/stl', buffer: readFileSync(join(uploads, 'crown-binary.stl')) });
-    await expect(page.getByText(`Gekozen: ${name}`)).toBeVisible();
-    expect(await whole(`Gekozen: ${name}`)).toBe(true);
+    await page.getByLabel(/^Bestanden/).setInputFiles({ name, mimeType: 'model/stl', buffer: readFileSync(join(uploads, 'crown-binary.stl')) });
+    const shown = chosenFiles(page).getByText(name, { exact: true });
+    await expect(shown).toBeVisible();
+    expect(await shown.evaluate((el) => el.scrollWidth <= el.clientWidth && el.getBoundingClientRect().right <= document.documentElement.clientWidth)).toBe(true);
+    const remove = (await page.getByRole('button', { name: `${name} verwijderen` }).boundingBox())!;
+    expect(remove.x + remove.width).toBeLessThanOrEqual(320);
   });
 
-  test('refuses a file that is not what it claims, clears it and says why', async ({ page }) => {
+  test('a submit while the chosen files are still being checked is held, and sent once they are', async ({ page }) => {
+    const marker = unique();
     await openPage(page, '/for-doctors');
-    const input = page.getByLabel(/^File/);
-    await input.setInputFiles({ name: 'scan.pdf', mimeType: 'application/pdf', buffer: Buffer.from('MZ\x90\x00 this is a Windows program') });
-    await expect(page.getByText('Only PDF, JPG, PNG, DOCX, and STL files are allowed.')).toBeVisible();
-    await expect(input).toHaveAttribute('aria-invalid', 'true');
-    expect(await input.evaluate((el: HTMLInputElement) => el.files?.length)).toBe(0);
-    await input.setInputFiles(join(uploads, 'macro.docm'));
-    await expect(page.getByText('Only PDF, JPG, PNG, DOCX, and STL files are allowed.')).toBeVisible();
-  });
-
-  test('refuses a file over 10 MB at once, in Dutch too', async ({ page }) => {
-    await openPage(page, '/nl/for-doctors');
-    await page.getByLabel(/^Bestand/).setInputFiles({ name: 'scan.stl', mimeType: 'model/stl', buffer: Buffer.alloc(10 * 1024 * 1024 + 1) });
-    await expect(page.getByText('Het bestand is groter dan 10 MB. Kies een kleiner bestand.')).toBeVisible();
-  });
-
-  test('a submit while the chosen file is still being checked waits for the check', async ({ page }) => {
-    await openPage(page, '/for-doctors');
-    // Hold the file check's code back, as on a slow connection.
+    await fillOrder(page, 'en', marker);
+    // Hold the list's code back, as on a slow connection.
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/assets/chosen-file-*.js', async (route) => {
+    await page.route('**/assets/chosen-files-*.js', async (route) => {
       await held;
       await route.continue();
     });
     const posts: string[] = [];
     page.on('request', (request) => void (request.method() === 'POST' && posts.push(request.url())));
-    await page.getByLabel(/^File/).setInputFiles(join(uploads, 'crown-binary.stl'));
+    await page.getByLabel(/^Files/).setInputFiles(join(uploads, 'crown-binary.stl'));
     const submit = page.getByRole('button', { name: 'Loading…' });
     await expect(submit).toHaveAttribute('aria-disabled', 'true');
     // Enter in a field submits the form, as a click on the button would.
     await page.getByLabel('Clinic name').press('Enter');
-    await page.waitForTimeout(300);
     expect(posts).toEqual([]);
     await expect(page.getByText('Please upload a file before submitting.')).toHaveCount(0);
     release();
-    await expect(page.getByText('Selected: crown-binary.stl')).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Send a case' })).not.toHaveAttribute('aria-disabled');
+    await expect(page.getByRole('status').filter({ hasText: 'Request submitted successfully' })).toBeVisible();
+    expect(posts).toHaveLength(1);
+    expect(stored(marker)[0]?.files).toEqual(['crown-binary.stl']);
+  });
+
+  test('an order with its file sent before the page is live is sent once it is', async ({ page }) => {
+    const marker = unique();
+    const release = await holdPageChunks(page);
+    await page.goto('/for-doctors', { waitUntil: 'domcontentloaded' });
+    await fillOrder(page, 'en', marker);
+    await page.getByLabel(/^Files/).setInputFiles(join(uploads, 'crown-ascii.stl'));
+    await page.getByRole('button', { name: 'Send a case' }).click();
+    await expect(page).toHaveURL(/\/for-doctors$/);
+    release();
+    await expect(page.getByRole('status').filter({ hasText: 'Request submitted successfully' })).toBeVisible();
+    expect(stored(marker)[0]?.files).toEqual(['crown-ascii.stl']);
+  });
+
+  test("shows the server's word on a file beside that file", async ({ page }) => {
+    await openPage(page, '/for-doctors');
+    await fillOrder(page, 'en', unique());
+    await page.getByLabel(/^Files/).setInputFiles([join(uploads, 'crown-binary.stl'), join(uploads, 'pixel.png')]);
+    await expect(chosenFiles(page)).toHaveCount(2);
+    await page.route('**/api/order**', (route) =>
+      route.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        body: JSON.stringify({ success: false, error: 'Some fields are not filled in correctly. Please check the form.', fields: { file: 'pixel.png: Not this one.' }, files: [{ position: 2, name: 'pixel.png', error: 'Not this one.' }] }),
+      }),
+    );
+    await page.getByRole('button', { name: 'Send a case' }).click();
+    await expect(chosenFiles(page).filter({ hasText: 'pixel.png' })).toContainText('Not this one.');
+    await expect(chosenFiles(page).filter({ hasText: 'crown-binary.stl' })).not.toContainText('Not this one.');
+    await expect(page.getByLabel(/^Files/)).toBeFocused();
+    await expect(page.getByRole('alert')).toContainText('Some fields are not filled in correctly.');
   });
 
   test('asks for a file when none was chosen', async ({ page }) => {
@@ -599,14 +723,15 @@ test('on a wide screen the privacy statement lists its sections beside the text,
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the order form's file control is the browser's own, visible and usable", async ({ page }) => {
+  test("the order form's file control is the browser's own, visible and usable, and takes several files", async ({ page }) => {
     await page.goto('/nl/for-doctors');
-    const input = page.getByLabel(/^Bestand/);
+    const input = page.getByLabel(/^Bestanden/);
     expect(await input.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
-    await expect(page.getByText('Kies een bestand', { exact: true })).toBeHidden();
+    await expect(page.getByText('Kies bestanden', { exact: true })).toBeHidden();
     await expect(page.getByText('Geen bestand gekozen', { exact: true })).toBeHidden();
-    await input.setInputFiles(join(uploads, 'crown-binary.stl'));
-    expect(await input.evaluate((el: HTMLInputElement) => el.files?.[0]?.name)).toBe('crown-binary.stl');
+    await expect(page.getByText(/^Maximaal 5 bestanden/)).toBeVisible();
+    await input.setInputFiles([join(uploads, 'crown-binary.stl'), join(uploads, 'pixel.png')]);
+    expect(await input.evaluate((el: HTMLInputElement) => [...(el.files ?? [])].map((file) => file.name))).toEqual(['crown-binary.stl', 'pixel.png']);
   });
 
   test('a sent form says in the page language that it was not sent, and Back returns to the form as it was filled in', async ({ page }) => {

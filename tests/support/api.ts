@@ -170,7 +170,7 @@ export interface StoredSubmission {
   files: { path: string; name: string; kind: string; size: number }[];
   /** Why it was taken for a bot's, or null. */
   spam: string | null;
-  messages: { to: string; subject: string; text: string; replyTo?: string; attachment?: { path: string; filename: string } }[];
+  messages: { to: string; subject: string; text: string; replyTo?: string; attachments?: { path: string; filename: string; contentType: string }[]; attachment?: { path: string; filename: string } }[];
 }
 
 /** Everything in the data folder's SQLite file, read through its own connection. */

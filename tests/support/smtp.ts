@@ -106,10 +106,19 @@ export function textOf(message: Part): string {
   return text ? decodedBody(text).toString('utf8').replace(/\r\n/g, '\n').replace(/\n$/, '') : '';
 }
 
-/** The file name of an attachment part, from `filename="..."` or RFC 2231 `filename*0*=utf-8''...` parameters. */
+/** The first attachment of a message (see attachmentsOf). */
 export function attachmentOf(message: Part): { filename: string; contentType: string; bytes: Buffer } | undefined {
-  const part = parts(message).find((candidate) => header(candidate, 'content-disposition')?.startsWith('attachment'));
-  if (!part) return undefined;
+  return attachmentsOf(message)[0];
+}
+
+/** Every attachment of a message in its order: each one's file name, from `filename="..."` or RFC 2231 `filename*0*=utf-8''...` parameters, type and bytes. */
+export function attachmentsOf(message: Part): { filename: string; contentType: string; bytes: Buffer }[] {
+  return parts(message)
+    .filter((candidate) => header(candidate, 'content-disposition')?.startsWith('attachment'))
+    .map(attachment);
+}
+
+function attachment(part: Part): { filename: string; contentType: string; bytes: Buffer } {
   const disposition = header(part, 'content-disposition') ?? '';
   const quoted = /filename="([^"]*)"/.exec(disposition) ?? /filename=([^;\s]+)/.exec(disposition);
   const continued = [...disposition.matchAll(/filename\*(\d+)?\*?=([^;]*)/g)].map((m) => m[2] ?? '').join('');

@@ -1,35 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { request } from 'node:http';
 import { send, type Reply } from './api.ts';
-import { projectRoot } from './fixtures.ts';
+import { pdfChunks } from './pdf-of-size.ts';
 
-/** A file of tests/fixtures/uploads/. */
-export const uploadFixture = (name: string): Buffer => readFileSync(join(projectRoot, 'tests', 'fixtures', 'uploads', name));
+export { pdfChunks, pdfOfSize, uploadFixture } from './pdf-of-size.ts';
 
-/**
- * A correct PDF of exactly `size` bytes: minimal.pdf with a comment line of random bytes after its
- * header (incompressible, as a scan is), its cross-reference offsets moved along.
- */
-export function pdfOfSize(size: number): Buffer {
-  const pdf = uploadFixture('minimal.pdf').toString('latin1');
-  const header = '%PDF-1.4\n';
-  const build = (padding: number) => {
-    const shift = padding + 2;
-    const rest = pdf
-      .slice(header.length)
-      .replace(/^(\d{10}) 00000 n /gm, (_line, offset: string) => `${String(Number(offset) + shift).padStart(10, '0')} 00000 n `)
-      .replace(/startxref\n(\d+)/, (_line, offset: string) => `startxref\n${Number(offset) + shift}`);
-    // Random bytes without line ends, so the comment stays one line.
-    const noise = Buffer.from(randomBytes(padding).map((byte) => (byte === 0x0a || byte === 0x0d ? 0x20 : byte)));
-    return Buffer.concat([Buffer.from(`${header}%`, 'latin1'), noise, Buffer.from(`\n${rest}`, 'latin1')]);
-  };
-  // The startxref offset grows by a few digits with the padding.
-  const first = size - pdf.length - 2;
-  const bytes = build(first - (build(first).length - size));
-  if (bytes.length !== size) throw new Error(`pdfOfSize: made ${bytes.length} bytes, not ${size}`);
-  return bytes;
-}
+/** A name as RFC 5987 `filename*=utf-8''...` carries it: every byte but the unreserved ones percent-encoded (encodeURIComponent leaves ' ( ) * ! ~). */
+export const encodeFilename = (name: string): string => encodeURIComponent(name).replace(/['()*!~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
 export interface FilePart {
   bytes: Buffer;
@@ -50,7 +27,7 @@ export function multipart(fields: Record<string, string>, files: FilePart[] = []
   for (const file of files) {
     parts.push(
       Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'file'}"; ${file.encoded ? `filename*=utf-8''${encodeURIComponent(file.filename)}` : `filename="${file.filename}"`}\r\nContent-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`,
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'file'}"; ${file.encoded ? `filename*=utf-8''${encodeFilename(file.filename)}` : `filename="${file.filename}"`}\r\nContent-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`,
       ),
       file.bytes,
       Buffer.from('\r\n'),
@@ -65,3 +42,96 @@ export function postOrder(port: number, fields: Record<string, string>, files: F
   return send(port, `/api/order?lang=${lang}`, { method: 'POST', headers: { 'Content-Type': type, 'Content-Length': body.length }, body });
 }
 
+
+/** A file of a streamed order: its bytes as chunks made while it is sent (pdfChunks), or bytes at hand. */
+export interface StreamedPart {
+  filename: string;
+  size: number;
+  chunks: () => Iterable<Buffer>;
+  field?: string;
+}
+
+/** A streamed PDF of `size` bytes named `filename`. */
+export const streamedPdf = (filename: string, size: number): StreamedPart => ({ filename, size, chunks: () => pdfChunks(size) });
+
+/** A file at hand as a streamed part. */
+export const streamedBytes = (filename: string, bytes: Buffer): StreamedPart => ({ filename, size: bytes.length, chunks: () => [bytes] });
+
+/**
+ * POSTs an order whose files are made as they are sent, with its Content-Length as a browser gives it,
+ * writing only as fast as the connection takes it (and, with `paceMs`, a file's chunks that far apart).
+ * Resolves with the answer, also one that comes while the body is still going (a refusal at a limit),
+ * how many bytes of the body were written by then and whether all of it was.
+ */
+export function postStreamedOrder(
+  port: number,
+  fields: Record<string, string>,
+  files: StreamedPart[],
+  options: { lang?: string; paceMs?: number; onSent?: () => void } = {},
+): Promise<Reply & { written: number; complete: boolean }> {
+  const boundary = `----stream${randomBytes(8).toString('hex')}`;
+  const fieldParts = Object.entries(fields).map(([name, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  const fileHead = (file: StreamedPart) =>
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'file'}"; filename*=utf-8''${encodeFilename(file.filename)}\r\nContent-Type: application/octet-stream\r\n\r\n`);
+  const end = Buffer.from(`--${boundary}--\r\n`);
+  const length =
+    fieldParts.reduce((sum, part) => sum + part.length, 0) + files.reduce((sum, file) => sum + fileHead(file).length + file.size + 2, 0) + end.length;
+  function* body(): Generator<{ chunk: Buffer; paced: boolean }> {
+    for (const chunk of fieldParts) yield { chunk, paced: false };
+    for (const file of files) {
+      yield { chunk: fileHead(file), paced: false };
+      for (const chunk of file.chunks()) yield { chunk, paced: true };
+      yield { chunk: Buffer.from('\r\n'), paced: false };
+    }
+    yield { chunk: end, paced: false };
+  }
+  return new Promise((resolve, reject) => {
+    let written = 0;
+    let complete = false;
+    let answered = false;
+    const req = request(
+      { host: '127.0.0.1', port, path: `/api/order?lang=${options.lang ?? 'en'}`, method: 'POST', headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}`, 'Content-Length': length }, agent: false },
+      (res) => {
+        answered = true;
+        res.on('error', reject);
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let json: unknown;
+          try {
+            json = JSON.parse(text);
+          } catch {
+            json = undefined;
+          }
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json, written, complete });
+        });
+      },
+    );
+    // The server may close the connection while the body is still going, once it has answered.
+    req.on('error', (error) => answered || reject(error));
+    /** Until the connection takes more, or closes. */
+    const drained = () =>
+      new Promise<void>((done) => {
+        const settle = () => {
+          req.off('drain', settle);
+          req.off('close', settle);
+          done();
+        };
+        req.on('drain', settle);
+        req.on('close', settle);
+      });
+    const pump = async () => {
+      for (const { chunk, paced } of body()) {
+        if (req.destroyed) return;
+        written += chunk.length;
+        if (!req.write(chunk)) await drained();
+        if (paced && options.paceMs) await new Promise((done) => setTimeout(done, options.paceMs));
+      }
+      complete = true;
+      options.onSent?.();
+      req.end();
+    };
+    pump().catch(reject);
+  });
+}

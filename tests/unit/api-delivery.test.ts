@@ -122,7 +122,7 @@ describe('delivery through the API', () => {
     expect(textOf(parsePart(to(mail.received, LAB)!.raw))).toContain('Taal van de bezoeker: Nederlands');
   });
 
-  it('sends an order to LAB_EMAIL from MAIL_FROM with the file attached as order-<id>.stl, model/stl', async () => {
+  it('sends an order to LAB_EMAIL from MAIL_FROM with the file attached as order-<id>-1.stl, model/stl', async () => {
     const mail = await smtp();
     const server = await api({ smtpUrl: `smtp://127.0.0.1:${mail.port}`, labEmail: 'orders@lab.example', mailFrom: '"Tandlab orders" <noreply@lab.example>' });
     const stl = readFileSync(join(projectRoot, 'tests', 'fixtures', 'uploads', 'crown-binary.stl'));
@@ -142,12 +142,12 @@ describe('delivery through the API', () => {
     expect(header(message, 'subject')).toBe('Opdrachtaanvraag van Dr. Jan Jansen (Tandartspraktijk Centrum)');
     const attachment = attachmentOf(message);
     // Named and typed by what its bytes are; the visitor's own name for it is in the text.
-    expect(attachment?.filename).toMatch(/^order-[0-9a-f-]{36}\.stl$/);
+    expect(attachment?.filename).toMatch(/^order-[0-9a-f-]{36}-1\.stl$/);
     expect(attachment?.contentType).toBe('model/stl');
     expect(attachment?.bytes.equals(stl)).toBe(true);
     const text = textOf(message);
     expect(text).toContain('Naam tandarts: Dr. Jan Jansen\nNaam praktijk: Tandartspraktijk Centrum\nE-mailadres: jan@praktijk.nl\nTelefoonnummer: +31 6 12345678\nSoort werk: Zirconia crown 16');
-    expect(text).toContain('Patiëntreferentie: (niet ingevuld)\nLeeftijd patiënt: 45\nBestand: kroon 16 scan.stl (STL, 1 kB)');
+    expect(text).toContain('Patiëntreferentie: (niet ingevuld)\nLeeftijd patiënt: 45\n\nBestand: kroon 16 scan.stl (STL, 1 kB)\nHet bestand zit als bijlage bij deze e-mail.');
     expect(text).toContain('Aanvullende informatie:\nShade A2');
   });
 

@@ -2,25 +2,27 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
+import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { filesIn, incomingUploads, orderFields, send, startApiServer, startApiWithStore, storedSubmissions, type ApiServer } from '../support/api.ts';
+import { apiLimits, cleanFilename } from '../../src/server/api.ts';
 import { uploadFormats } from '../../src/shared/file-check.ts';
-import { multipart, pdfOfSize, postOrder, uploadFixture as fixture } from '../support/uploads.ts';
+import { fileSize } from '../../src/shared/format.ts';
+import { multipart, pdfChunks, pdfOfSize, postOrder, uploadFixture as fixture } from '../support/uploads.ts';
 
 const mib = 1024 * 1024;
+const invalid = 'Some fields are not filled in correctly. Please check the form.';
 
 const rejected = {
-  en: 'The file was not accepted because its content is not a PDF, JPG, PNG, DOCX or STL file.',
-  nl: 'Het bestand is niet geaccepteerd, omdat de inhoud geen PDF-, JPG-, PNG-, DOCX- of STL-bestand is.',
+  en: 'The file was not accepted because its content is not a PDF, JPG, PNG, DOCX, STL, PLY, OBJ or ZIP file.',
+  nl: 'Het bestand is niet geaccepteerd, omdat de inhoud geen PDF-, JPG-, PNG-, DOCX-, STL-, PLY-, OBJ- of ZIP-bestand is.',
 };
 
-/** A browser-style FormData upload with fetch, as the order form sends it. */
-async function fetchOrder(origin: string, bytes: Uint8Array, filename: string): Promise<{ status: number; headers: Headers; json: unknown }> {
+/** A browser-style FormData upload with fetch, as the order form sends it (the Blob is the one copy of the file the test holds). */
+async function fetchOrder(origin: string, chunks: Uint8Array[], filename: string): Promise<{ status: number; headers: Headers; json: unknown }> {
   const form = new FormData();
-  const copy = new Uint8Array(bytes.length);
-  copy.set(bytes);
   for (const [name, value] of Object.entries(orderFields())) form.append(name, value);
-  form.append('file', new Blob([copy]), filename);
+  form.append('file', new Blob(chunks.map((chunk) => new Uint8Array(chunk))), filename);
   const response = await fetch(`${origin}/api/order?lang=nl`, { method: 'POST', body: form, headers: { Origin: origin } });
   return { status: response.status, headers: response.headers, json: await response.json() };
 }
@@ -56,7 +58,7 @@ describe('order uploads', () => {
     ['letter.docx', 'docx', 'Word (DOCX)'],
     ['crown-ascii.stl', 'stl', 'STL'],
     ['crown-binary.stl', 'stl', 'STL'],
-  ])('accepts %s, stores it as order-<id>.<kind> readable by the server only, attaches it under that name and type, and names the visitor\'s file in the text', async (name, extension, type) => {
+  ])('accepts %s, stores it as order-<id>-1.<kind> readable by the server only, attaches it under that name and type, and names the visitor\'s file in the text', async (name, extension, type) => {
     const bytes = fixture(name);
     const reply = await postOrder(api.port, orderFields(), [{ bytes, filename: `patient 12 ${name}` }]);
     expect(reply.status).toBe(200);
@@ -66,8 +68,9 @@ describe('order uploads', () => {
     expect(row.kind).toBe('order');
     expect(row.upload_name).toBe(`patient 12 ${name}`);
     expect(row.upload_path).toBe(join(api.dataDir, 'uploads', basename(row.upload_path!)));
-    // Named by the submission's id and the kind the bytes are, never by the visitor's name for it.
-    expect(basename(row.upload_path!)).toBe(`order-${row.id}.${extension}`);
+    // Named by the submission's id, its place among the files and the kind the bytes are, never by the visitor's name for it.
+    expect(basename(row.upload_path!)).toBe(`order-${row.id}-1.${extension}`);
+    expect(row.files).toEqual([{ path: row.upload_path, name: `patient 12 ${name}`, kind: row.files[0]!.kind, size: bytes.length }]);
     expect(readFileSync(row.upload_path!).equals(bytes)).toBe(true);
     expect(statSync(row.upload_path!).mode & 0o777).toBe(0o600);
     expect(row.data).toEqual({
@@ -82,8 +85,9 @@ describe('order uploads', () => {
     const [lab] = row.messages;
     expect(row.messages).toHaveLength(1);
     const mime = Object.values(uploadFormats).find((format) => format.extension === extension)!.mime;
-    expect(lab?.attachment).toEqual({ path: row.upload_path, filename: `order-${row.id}.${extension}`, contentType: mime });
+    expect(lab?.attachments).toEqual([{ path: row.upload_path, filename: `order-${row.id}-1.${extension}`, contentType: mime }]);
     expect(lab?.text).toContain(`Bestand: patient 12 ${name} (${type}, `);
+    expect(lab?.text).toContain('Het bestand zit als bijlage bij deze e-mail.');
   });
 
   it.each([
@@ -95,7 +99,12 @@ describe('order uploads', () => {
   ])('refuses %s as a field error on file, keeping nothing', async (_what, name) => {
     const reply = await postOrder(api.port, orderFields(), [{ bytes: fixture(name), filename: name }]);
     expect(reply.status).toBe(400);
-    expect(reply.json).toEqual({ success: false, error: 'Some fields are not filled in correctly. Please check the form.', fields: { file: rejected.en } });
+    expect(reply.json).toEqual({
+      success: false,
+      error: 'Some fields are not filled in correctly. Please check the form.',
+      fields: { file: rejected.en },
+      files: [{ position: 1, name, error: rejected.en }],
+    });
     expectNothingKept();
   });
 
@@ -109,7 +118,12 @@ describe('order uploads', () => {
   it('refuses an empty file with the empty-file message', async () => {
     const reply = await postOrder(api.port, orderFields(), [{ bytes: Buffer.alloc(0), filename: 'scan.stl' }], 'nl');
     expect(reply.status).toBe(400);
-    expect(reply.json).toEqual({ success: false, error: 'Niet alle velden zijn goed ingevuld. Controleer het formulier.', fields: { file: 'Het bestand is leeg. Kies een ander bestand.' } });
+    expect(reply.json).toEqual({
+      success: false,
+      error: 'Niet alle velden zijn goed ingevuld. Controleer het formulier.',
+      fields: { file: 'Het bestand is leeg. Kies een ander bestand.' },
+      files: [{ position: 1, name: 'scan.stl', error: 'Het bestand is leeg. Kies een ander bestand.' }],
+    });
     expectNothingKept();
   });
 
@@ -119,6 +133,7 @@ describe('order uploads', () => {
       success: false,
       error: 'Niet alle velden zijn goed ingevuld. Controleer het formulier.',
       fields: { dentistName: 'Vul dit veld in.', email: 'Vul een geldig e-mailadres in, bijvoorbeeld naam@voorbeeld.nl.', file: rejected.nl },
+      files: [{ position: 1, name: 'order.docm', error: rejected.nl }],
     });
     const good = await postOrder(api.port, orderFields({ phone: '12' }), [{ bytes: fixture('pixel.png'), filename: 'photo.png' }]);
     expect(good.status).toBe(400);
@@ -150,7 +165,7 @@ describe('order uploads', () => {
       expect(reply.status, filename).toBe(200);
       const row = storedSubmissions(api.dataDir).at(-1)!;
       const shown = filename.replace(/[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/gu, '');
-      expect(row.messages[0]?.attachment, filename).toEqual({ path: row.upload_path, filename: `order-${row.id}.png`, contentType: 'image/png' });
+      expect(row.messages[0]?.attachments, filename).toEqual([{ path: row.upload_path, filename: `order-${row.id}-1.png`, contentType: 'image/png' }]);
       expect(row.messages[0]?.text, filename).toContain(`Bestand: ${shown} (PNG, `);
       expect(row.messages[0]?.text, filename).not.toMatch(/[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u);
     }
@@ -174,37 +189,37 @@ describe('order uploads', () => {
     expectNothingKept();
   });
 
-  it('answers multipart without a boundary, or with two files, with 400 malformed', async () => {
+  it('answers multipart without a boundary with 400 malformed', async () => {
     const noBoundary = await send(api.port, '/api/order', { method: 'POST', headers: { 'Content-Type': 'multipart/form-data' }, body: 'x' });
     expect(noBoundary.status).toBe(400);
-    const two = await postOrder(api.port, orderFields(), [
-      { bytes: fixture('pixel.png'), filename: 'a.png' },
-      { bytes: fixture('pixel.jpg'), filename: 'b.jpg' },
-    ]);
-    expect(two.status).toBe(400);
-    expect(two.json).toEqual({ success: false, error: 'The form could not be read. Please reload the page and try again.' });
+    expect(noBoundary.json).toEqual({ success: false, error: 'The form could not be read. Please reload the page and try again.' });
     expectNothingKept();
   });
 
-  it('accepts a file of exactly 10 MiB sent with fetch', async () => {
-    const reply = await fetchOrder(api.origin, pdfOfSize(10 * mib), 'scan.pdf');
+  it('accepts a file of 10 MiB sent with fetch, as the browser sends FormData', async () => {
+    const reply = await fetchOrder(api.origin, [pdfOfSize(10 * mib)], 'scan.pdf');
     expect(reply.status).toBe(200);
     expect(reply.json).toEqual({ success: true });
     expect(statSync(storedSubmissions(api.dataDir).at(-1)!.upload_path!).size).toBe(10 * mib);
   });
 
-  it('answers a file of 10 MiB + 1 byte sent with fetch with a 413 the browser can read, keeping nothing', async () => {
-    const reply = await fetchOrder(api.origin, pdfOfSize(10 * mib + 1), 'scan.pdf');
+  it('answers a file of 50 MiB + 1 byte sent with fetch with a 413 the browser can read, naming the file, keeping nothing', async () => {
+    const reply = await fetchOrder(api.origin, [...pdfChunks(50 * mib + 1)], 'scan.pdf');
     expect(reply.status).toBe(413);
     expect(reply.headers.get('connection')).toBe('close');
-    expect(reply.json).toEqual({ success: false, error: 'De aanvraag is te groot. Een bestand mag maximaal 10 MB zijn.' });
+    expect(reply.json).toEqual({
+      success: false,
+      error: 'De aanvraag is te groot. Elk bestand mag maximaal 50 MB zijn, en alle bestanden samen maximaal 100 MB.',
+      fields: { file: 'Het bestand is groter dan 50 MB. Kies een kleiner bestand.' },
+      files: [{ position: 1, name: 'scan.pdf', error: 'Het bestand is groter dan 50 MB. Kies een kleiner bestand.' }],
+    });
     expectNothingKept();
   });
 
   it('cuts the upload off while it streams: a 413 arrives while the body is still being sent', async () => {
-    const { body, type } = multipart(orderFields(), [{ bytes: pdfOfSize(10 * mib + 1_000), filename: 'scan.pdf' }]);
-    // All but the last 100 bytes: more than 10 MiB of file, and no end.
-    const head = body.subarray(0, body.length - 100);
+    const { body, type } = multipart(orderFields(), [{ bytes: Buffer.alloc(0), filename: 'scan.pdf' }]);
+    // The form's fields and the file's part headers, then more than 50 MiB of the file, and no end.
+    const head = body.subarray(0, body.indexOf('\r\n\r\n', body.lastIndexOf('filename=')) + 4);
     const reply = await new Promise<{ status: number; json: unknown }>((resolve, reject) => {
       // Chunked, and the end never sent: only a server that stops at the limit can answer.
       const req = request({ host: '127.0.0.1', port: api.port, path: '/api/order?lang=en', method: 'POST', headers: { 'Content-Type': type }, agent: false }, (res) => {
@@ -212,10 +227,23 @@ describe('order uploads', () => {
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('end', () => resolve({ status: res.statusCode ?? 0, json: JSON.parse(Buffer.concat(chunks).toString()) }));
       });
-      req.on('error', reject);
+      req.on('error', (error) => (req.destroyed ? undefined : reject(error)));
       req.write(head);
+      const file = pdfChunks(50 * mib + 64 * 1024);
+      const pump = () => {
+        for (let next = file.next(); !next.done; next = file.next()) if (!req.write(next.value)) return void req.once('drain', pump);
+      };
+      pump();
     });
-    expect(reply).toEqual({ status: 413, json: { success: false, error: 'The request is too large. A file may be at most 10 MB.' } });
+    expect(reply).toEqual({
+      status: 413,
+      json: {
+        success: false,
+        error: 'The request is too large. Each file may be at most 50 MB, and all files together at most 100 MB.',
+        fields: { file: 'The file is larger than 50 MB. Please choose a smaller file.' },
+        files: [{ position: 1, name: 'scan.pdf', error: 'The file is larger than 50 MB. Please choose a smaller file.' }],
+      },
+    });
     expectNothingKept();
   });
 
@@ -228,7 +256,7 @@ describe('order uploads', () => {
           port: api.port,
           path: '/api/order',
           method: 'POST',
-          headers: { 'Content-Type': 'multipart/form-data; boundary=x', 'Content-Length': 30 * mib, Expect: '100-continue' },
+          headers: { 'Content-Type': 'multipart/form-data; boundary=x', 'Content-Length': apiLimits.multipartBytes + 1, Expect: '100-continue' },
           agent: false,
         },
         (res) => {
@@ -270,6 +298,253 @@ describe('order uploads', () => {
       expect((await send(api.port, path)).status, path).not.toBe(200);
     }
   });
+});
+
+describe('an order with several files', () => {
+  let api: ApiServer;
+  beforeAll(async () => {
+    api = await startApiServer();
+  });
+  afterAll(async () => {
+    await api?.stop();
+  });
+  let before: number;
+  let stored: number;
+  beforeEach(() => {
+    before = storedSubmissions(api.dataDir).length;
+    stored = filesIn(api.dataDir, 'uploads').length;
+  });
+  const expectNothingKept = () => {
+    expect(storedSubmissions(api.dataDir)).toHaveLength(before);
+    expect(filesIn(api.dataDir, 'uploads')).toHaveLength(stored);
+    expect(incomingUploads(api.dataDir)).toEqual([]);
+  };
+
+  it("stores the files in the order they were sent, each as order-<id>-<n>.<kind> with the sender's name, and the lab's mail lists and attaches them", async () => {
+    const sent = [
+      { bytes: fixture('crown-binary.stl'), filename: 'upper jaw.stl', kind: 'stl', type: 'STL', mime: 'model/stl' },
+      { bytes: fixture('pixel.png'), filename: 'shade photo.png', kind: 'png', type: 'PNG', mime: 'image/png' },
+      { bytes: fixture('minimal.pdf'), filename: 'prescription.pdf', kind: 'pdf', type: 'PDF', mime: 'application/pdf' },
+    ];
+    const reply = await postOrder(api.port, orderFields(), sent);
+    expect(reply.json).toEqual({ success: true });
+    const row = storedSubmissions(api.dataDir).at(-1)!;
+    const extension = (kind: string) => (kind === 'jpeg' ? 'jpg' : kind);
+    expect(row.files).toEqual(
+      sent.map((file, index) => ({ path: join(api.dataDir, 'uploads', `order-${row.id}-${index + 1}.${extension(file.kind)}`), name: file.filename, kind: file.kind, size: file.bytes.length })),
+    );
+    for (const [index, file] of sent.entries()) expect(readFileSync(row.files[index]!.path).equals(file.bytes)).toBe(true);
+    const [lab] = row.messages;
+    const total = sent.reduce((sum, file) => sum + file.bytes.length, 0);
+    expect(lab?.text).toContain(
+      [
+        `Bestanden (3, samen ${fileSize(total, 'nl')}):`,
+        ...sent.map((file, index) => `${index + 1}. ${file.filename} (${file.type}, ${fileSize(file.bytes.length, 'nl')})`),
+        'De bestanden zitten als bijlage bij deze e-mail.',
+      ].join('\n'),
+    );
+    expect(lab?.attachments).toEqual(sent.map((file, index) => ({ path: row.files[index]!.path, filename: `order-${row.id}-${index + 1}.${extension(file.kind)}`, contentType: file.mime })));
+  });
+
+  it('refuses the whole order when one file among good ones is refused, naming that file by its place, and keeps none of them', async () => {
+    const reply = await postOrder(api.port, orderFields(), [
+      { bytes: fixture('pixel.png'), filename: 'photo.png' },
+      { bytes: fixture('drawing.pdf'), filename: 'drawing.pdf' },
+      { bytes: fixture('crown-ascii.stl'), filename: 'crown.stl' },
+      { bytes: fixture('crown-truncated.stl'), filename: 'crown 2.stl' },
+    ]);
+    expect(reply.status).toBe(400);
+    expect(reply.json).toEqual({
+      success: false,
+      error: invalid,
+      fields: { file: `drawing.pdf: ${rejected.en} crown 2.stl: ${rejected.en}` },
+      files: [
+        { position: 2, name: 'drawing.pdf', error: rejected.en },
+        { position: 4, name: 'crown 2.stl', error: rejected.en },
+      ],
+    });
+    expectNothingKept();
+  });
+
+  it('takes exactly five files and refuses a sixth with a message of its own, keeping nothing', async () => {
+    const file = (n: number) => ({ bytes: fixture('pixel.png'), filename: `photo ${n}.png` });
+    const five = await postOrder(api.port, orderFields(), [1, 2, 3, 4, 5].map(file));
+    expect(five.json).toEqual({ success: true });
+    expect(storedSubmissions(api.dataDir).at(-1)!.files.map((kept) => kept.name)).toEqual(['photo 1.png', 'photo 2.png', 'photo 3.png', 'photo 4.png', 'photo 5.png']);
+    before += 1;
+    stored += 5;
+    for (const lang of ['en', 'nl'] as const) {
+      const six = await postOrder(api.port, orderFields(), [1, 2, 3, 4, 5, 6].map(file), lang);
+      const message = lang === 'en' ? 'At most 5 files can be sent with one order.' : 'Per opdracht kunt u maximaal 5 bestanden insturen.';
+      expect(six.status).toBe(400);
+      expect(six.json).toEqual({
+        success: false,
+        error: lang === 'en' ? invalid : 'Niet alle velden zijn goed ingevuld. Controleer het formulier.',
+        fields: { file: message },
+        files: [{ position: 6, name: '', error: message }],
+      });
+    }
+    // A file part of another name counts too: busboy stops at the sixth file part, whatever it is called.
+    const other = await postOrder(api.port, orderFields(), [...[1, 2, 3, 4, 5].map(file), { ...file(6), field: 'attachment' }]);
+    expect(other.status).toBe(400);
+    expectNothingKept();
+  });
+
+  it("attaches files of exactly 15 MiB together, and above that lists them with their total and the desk command that fetches them", async () => {
+    const half = 15 * mib / 2;
+    const attached = await postOrder(api.port, orderFields(), [
+      { bytes: pdfOfSize(half), filename: 'scan 1.pdf' },
+      { bytes: pdfOfSize(half), filename: 'scan 2.pdf' },
+    ]);
+    expect(attached.json).toEqual({ success: true });
+    const first = storedSubmissions(api.dataDir).at(-1)!;
+    expect(first.messages[0]?.attachments?.map((file) => file.filename)).toEqual([`order-${first.id}-1.pdf`, `order-${first.id}-2.pdf`]);
+    expect(first.messages[0]?.text).toContain('De bestanden zitten als bijlage bij deze e-mail.');
+    expect(first.messages[0]?.text).not.toContain('npm run submissions');
+
+    const listed = await postOrder(api.port, orderFields(), [
+      { bytes: pdfOfSize(half), filename: 'scan 1.pdf' },
+      { bytes: pdfOfSize(half + 1), filename: 'scan 2.pdf' },
+    ]);
+    expect(listed.json).toEqual({ success: true });
+    const second = storedSubmissions(api.dataDir).at(-1)!;
+    expect(second.messages[0]?.attachments).toBeUndefined();
+    expect(second.messages[0]?.attachment).toBeUndefined();
+    expect(second.files.map((file) => file.size)).toEqual([half, half + 1]);
+    expect(second.messages[0]?.text).toContain(
+      [
+        `Bestanden (2, samen ${fileSize(15 * mib + 1, 'nl')}):`,
+        `1. scan 1.pdf (PDF, ${fileSize(half, 'nl')})`,
+        `2. scan 2.pdf (PDF, ${fileSize(half + 1, 'nl')})`,
+        `In totaal ${fileSize(15 * mib + 1, 'nl')}: te groot om als bijlage mee te sturen. Haal de bestanden op met dit commando, met aan het eind de map waarin ze moeten komen:`,
+        `npm run submissions -- files ${second.id} <folder>`,
+      ].join('\n'),
+    );
+  });
+
+  it('keeps no file of an order whose text fields are refused, and says so for the fields alone', async () => {
+    const reply = await postOrder(api.port, orderFields({ email: 'nope' }), [
+      { bytes: fixture('pixel.png'), filename: 'a.png' },
+      { bytes: fixture('pixel.jpg'), filename: 'b.jpg' },
+    ]);
+    expect(reply.json).toEqual({ success: false, error: invalid, fields: { email: 'Enter a valid e-mail address, e.g. name@example.com.' } });
+    expectNothingKept();
+  });
+});
+
+/** Characters a file's name may carry that a mail, a terminal or a path must not take as they are. */
+const nameUnit = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom('\u0000', '\u0007', '\t', '\u001b', '\u007f', '\u0085', '\u2028', '\u2029', '\u202e', '\u202d', '\u2066', '\u2069', '\u200f', '\u061c', '/', '\\', '..', ':', '"', "'", ';', '%', '*', '<', '>', '|', '?', ' ') },
+  { weight: 2, arbitrary: fc.constantFrom('é', 'ß', 'ø', '😀', '中', 'ي') },
+  { weight: 5, arbitrary: fc.integer({ min: 0x20, max: 0x7e }).map((code) => String.fromCharCode(code)) },
+);
+/** A sender's name for a file: empty, short and hostile, or up to 10 KB long. */
+const hostileName = fc.oneof(
+  fc.constant(''),
+  fc.string({ unit: nameUnit, maxLength: 40 }),
+  fc.tuple(fc.string({ unit: nameUnit, maxLength: 20 }), fc.integer({ min: 200, max: 10_000 }), fc.constantFrom('a', 'é', '\u202e', '/')).map(
+    ([start, bytes, filler]) => `${start}${filler.repeat(Math.floor(bytes / Buffer.byteLength(filler)))}.png`,
+  ),
+);
+
+/** The name as busboy hands it on: what follows the last / or \\ (a browser sends no path). */
+function busboyName(name: string): string {
+  const base = name.slice(Math.max(name.lastIndexOf('/'), name.lastIndexOf('\\')) + 1);
+  return base === '.' || base === '..' ? '' : base;
+}
+
+/** What may never be in a name the server keeps or shows: controls, the marks that reorder text, a path. */
+function expectClean(name: string): void {
+  expect([...name].length).toBeLessThanOrEqual(200);
+  expect(name).not.toMatch(/[\p{Cc}\u2028\u2029\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069/\\]/u);
+  expect(name).toBe(name.trim());
+}
+
+describe('file names and fields, many generated cases', () => {
+  let api: ApiServer;
+  beforeAll(async () => {
+    api = await startApiServer({ rateLimit: 100_000 });
+  });
+  afterAll(async () => {
+    await api?.stop();
+  });
+
+  it('keeps any name the sender gives as one clean line of at most 200 characters, and each file under a name of its own making', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(hostileName, { minLength: 1, maxLength: 3 }), async (names) => {
+        const reply = await postOrder(api.port, orderFields(), names.map((filename) => ({ bytes: fixture('pixel.png'), filename, encoded: true })));
+        expect(reply.status, reply.text).toBeLessThan(500);
+        expect(reply.status).toBe(200);
+        const row = storedSubmissions(api.dataDir).at(-1)!;
+        expect(row.files).toHaveLength(names.length);
+        for (const [index, file] of row.files.entries()) {
+          expect(basename(file.path)).toBe(`order-${row.id}-${index + 1}.png`);
+          expectClean(file.name);
+          const cleaned = cleanFilename(busboyName(names[index]!));
+          expect(file.name).toBe(cleaned || `upload-${index + 1}.png`);
+        }
+        // Every file line of the mail stays one line, whatever the names held.
+        const text = row.messages[0]!.text;
+        const lines = text.split('\n');
+        const at = lines.findIndex((line) => /^(Bestand|Bestanden)\b/.test(line));
+        const fileLines = names.length === 1 ? [lines[at]!] : lines.slice(at + 1, at + 1 + names.length);
+        const size = fileSize(fixture('pixel.png').length, 'nl');
+        for (const [index, line] of fileLines.entries()) expect(line).toBe(`${names.length === 1 ? 'Bestand: ' : `${index + 1}. `}${row.files[index]!.name} (PNG, ${size})`);
+      }),
+      { numRuns: 40 },
+    );
+  }, 120_000);
+
+  it('names a refused file in the answer as cleanly as a kept one', async () => {
+    await fc.assert(
+      fc.asyncProperty(hostileName, async (filename) => {
+        const reply = await postOrder(api.port, orderFields(), [{ bytes: fixture('pixel.png'), filename: 'a.png' }, { bytes: fixture('drawing.pdf'), filename, encoded: true }]);
+        expect(reply.status).toBe(400);
+        const { files, fields } = reply.json as { files: { position: number; name: string }[]; fields: { file: string } };
+        expect(files).toEqual([{ position: 2, name: cleanFilename(busboyName(filename)), error: rejected.en }]);
+        expectClean(files[0]!.name);
+        expect(fields.file).toBe(files[0]!.name ? `${files[0]!.name}: ${rejected.en}` : rejected.en);
+      }),
+      { numRuns: 40 },
+    );
+  }, 120_000);
+
+  /** One part of a generated order: a good file, a refused one, an empty one, or a file part of another name. */
+  type Part = 'png' | 'stl' | 'refused' | 'empty' | 'other';
+  const parts: Record<Exclude<Part, 'other'>, Buffer> = { png: fixture('pixel.png'), stl: fixture('crown-ascii.stl'), refused: fixture('macro.docm'), empty: Buffer.alloc(0) };
+
+  it('answers any mix of files, refused files, empty files, parts of other names and fields as the limits and the checks say', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.constantFrom<Part>('png', 'stl', 'refused', 'empty', 'other'), { maxLength: 7 }), fc.boolean(), async (order, goodFields) => {
+        const before = storedSubmissions(api.dataDir).length;
+        const sent = order.map((part, index) => (part === 'other' ? { bytes: parts.png, filename: `other ${index}.png`, field: 'attachment' } : { bytes: parts[part], filename: `${part} ${index}.bin` }));
+        const reply = await postOrder(api.port, orderFields(goodFields ? {} : { email: 'nope' }), sent);
+        expect(reply.status, reply.text).toBeLessThan(500);
+        const files = order.filter((part) => part !== 'other');
+        const named = sent.filter((part) => !('field' in part));
+        if (order.length > 5) {
+          expect(reply.status).toBe(400);
+          expect(reply.json).toMatchObject({ fields: { file: 'At most 5 files can be sent with one order.' }, files: [{ position: 6 }] });
+        } else {
+          const problems = files.flatMap((part, index) =>
+            part === 'refused' || part === 'empty' ? [{ position: index + 1, name: named[index]!.filename, error: part === 'empty' ? 'The file is empty. Please choose another file.' : rejected.en }] : [],
+          );
+          const fields: Record<string, string> = goodFields ? {} : { email: 'Enter a valid e-mail address, e.g. name@example.com.' };
+          if (files.length === 0) fields.file = 'Please upload a file before submitting.';
+          else if (problems.length > 0) fields.file = problems.map((problem) => (files.length > 1 ? `${problem.name}: ${problem.error}` : problem.error)).join(' ');
+          if (Object.keys(fields).length === 0) {
+            expect(reply.json).toEqual({ success: true });
+            expect(storedSubmissions(api.dataDir).at(-1)!.files.map((file) => file.name)).toEqual(named.map((part) => part.filename));
+          } else {
+            expect(reply.json).toEqual({ success: false, error: invalid, fields, ...(problems.length > 0 ? { files: problems } : {}) });
+            expect(storedSubmissions(api.dataDir)).toHaveLength(before);
+          }
+        }
+        expect(incomingUploads(api.dataDir)).toEqual([]);
+      }),
+      { numRuns: 60 },
+    );
+  }, 180_000);
 });
 
 describe('an order the store cannot take', () => {

@@ -12,7 +12,7 @@ const appointmentPath = '/api/AppointmentBooking.php';
 const en = {
   invalid: 'Some fields are not filled in correctly. Please check the form.',
   malformed: 'The form could not be read. Please reload the page and try again.',
-  tooLarge: 'The request is too large. A file may be at most 10 MB.',
+  tooLarge: 'The request is too large. Each file may be at most 50 MB, and all files together at most 100 MB.',
   unsupportedType: 'The form was sent in a format the server does not accept.',
   forbidden: 'This form can only be sent from our own website.',
   notFound: 'There is no form at this address.',
@@ -22,7 +22,7 @@ const en = {
 const nl = {
   invalid: 'Niet alle velden zijn goed ingevuld. Controleer het formulier.',
   malformed: 'Het formulier kon niet worden gelezen. Laad de pagina opnieuw en probeer het nog eens.',
-  tooLarge: 'De aanvraag is te groot. Een bestand mag maximaal 10 MB zijn.',
+  tooLarge: 'De aanvraag is te groot. Elk bestand mag maximaal 50 MB zijn, en alle bestanden samen maximaal 100 MB.',
   unsupportedType: 'Het formulier is verstuurd in een vorm die de server niet accepteert.',
   forbidden: 'Dit formulier kan alleen vanaf onze eigen website worden verstuurd.',
   notFound: 'Op dit adres staat geen formulier.',

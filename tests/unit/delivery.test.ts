@@ -9,7 +9,7 @@ import { defaultBackoffMs, maxAttempts, startDelivery, type Delivery } from '../
 import { collectingLogger, type LogLine, type Logger } from '../../src/server/log.ts';
 import { createTransport, safeHeader, type MailMessage, type MailTransport } from '../../src/server/mail.ts';
 import { batchSaves, openStore, type Store, type SubmissionInput } from '../../src/server/store.ts';
-import { attachmentOf, downPort, header, parsePart, sleep, startSmtp, textOf, waitFor, type Smtp } from '../support/smtp.ts';
+import { attachmentOf, attachmentsOf, downPort, header, parsePart, sleep, startSmtp, textOf, waitFor, type Smtp } from '../support/smtp.ts';
 
 const LAB = 'lab@lab.example';
 const SITE = 'website@lab.example';
@@ -283,6 +283,36 @@ describe('delivery', () => {
     expect(attachmentOf(visitorMail)).toBeUndefined();
     // The server has the mail a moment before the sender records it as sent.
     await waitFor(() => opened.pending().length === 0, 'both messages marked sent');
+  });
+
+  it("attaches each of an order's files in their order, and still the one file of a mail queued before orders took several", async () => {
+    const server = await smtp();
+    const opened = store();
+    const scan = uploadFile('order-1-1.stl');
+    const photo = uploadFile('order-1-2.png');
+    const old = uploadFile('order-2.pdf');
+    opened.save(
+      submission([
+        labMessage({
+          subject: 'two files',
+          attachments: [
+            { path: scan.path, filename: 'order-1-1.stl', contentType: 'model/stl' },
+            { path: photo.path, filename: 'order-1-2.png', contentType: 'image/png' },
+          ],
+        }),
+      ]),
+    );
+    // As the outbox of an earlier version holds it: one file, without its type.
+    opened.save(submission([labMessage({ subject: 'one file from before', attachment: { path: old.path, filename: 'order-2.pdf' } })]));
+    delivery({ store: opened, transport: smtpTransport(server.port) }).kick();
+    await waitFor(() => server.received.length === 2, 'both messages');
+    const bySubject = (subject: string) => parsePart(server.received.find((mail) => header(parsePart(mail.raw), 'subject') === subject)!.raw);
+    const attached = (subject: string) => attachmentsOf(bySubject(subject)).map((file) => [file.filename, file.contentType, file.bytes.toString('hex')]);
+    expect(attached('two files')).toEqual([
+      ['order-1-1.stl', 'model/stl', scan.bytes.toString('hex')],
+      ['order-1-2.png', 'image/png', photo.bytes.toString('hex')],
+    ]);
+    expect(attached('one file from before')).toEqual([['order-2.pdf', 'application/octet-stream', old.bytes.toString('hex')]]);
   });
 
   it('keeps a message pending with its attempts counted while the mail server is down and sends it once the server is back', async () => {

@@ -395,8 +395,17 @@ describe('an upload on disk', () => {
     // As busboy does, once the upload is being received (it listens after making its folder).
     await vi.waitFor(() => expect(part.listenerCount('limit')).toBeGreaterThan(0), { timeout: 20_000 });
     part.emit('limit');
+    await expect(receiving).rejects.toMatchObject({ limit: 'file' });
     await expect(receiving).rejects.toBeInstanceOf(UploadTooLarge);
     expect(incoming()).toEqual([]);
+  });
+
+  it("stops at the byte that passes what is left of the order's allowance, and not one before", async () => {
+    const exact = await receiveUpload(dataDir, Readable.from([Buffer.alloc(600), Buffer.alloc(400)]), { maxBytes: 1000 });
+    expect(exact.size).toBe(1000);
+    const over = receiveUpload(dataDir, Readable.from([Buffer.alloc(600), Buffer.alloc(401), Buffer.alloc(5000)]), { maxBytes: 1000 });
+    await expect(over).rejects.toMatchObject({ limit: 'total' });
+    expect(incoming()).toEqual([expect.stringMatching(/\.part$/)]);
   });
 
   it('leaves nothing behind when the stream fails mid-way', async () => {
@@ -408,28 +417,29 @@ describe('an upload on disk', () => {
     expect(incoming()).toEqual([]);
   });
 
-  it('keeps a received file as uploads/order-<id>.<extension>, named by the submission and the detected kind only', async () => {
+  it('keeps a received file as uploads/order-<id>-<n>.<extension>, named by the submission, its place among the files and the detected kind only', async () => {
     const received = await receiveUpload(dataDir, Readable.from([Buffer.from(fixture('pixel.png'))]));
-    const kept = await keepUpload(dataDir, received.path, id, 'png');
-    expect(kept).toBe(join(dataDir, 'uploads', `order-${id}.png`));
+    const kept = await keepUpload(dataDir, received.path, id, 'png', 2);
+    expect(kept).toBe(join(dataDir, 'uploads', `order-${id}-2.png`));
     expect(readFileSync(kept)).toEqual(Buffer.from(fixture('pixel.png')));
     expect(incoming()).toEqual([]);
   });
 
   it('never replaces a file already there', async () => {
     const first = await receiveUpload(dataDir, Readable.from([Buffer.from('first')]));
-    await keepUpload(dataDir, first.path, id, 'pdf');
+    await keepUpload(dataDir, first.path, id, 'pdf', 1);
     const second = await receiveUpload(dataDir, Readable.from([Buffer.from('second')]));
-    await expect(keepUpload(dataDir, second.path, id, 'pdf')).rejects.toMatchObject({ code: 'EEXIST' });
-    expect(readFileSync(join(dataDir, 'uploads', `order-${id}.pdf`), 'utf8')).toBe('first');
+    await expect(keepUpload(dataDir, second.path, id, 'pdf', 1)).rejects.toMatchObject({ code: 'EEXIST' });
+    expect(readFileSync(join(dataDir, 'uploads', `order-${id}-1.pdf`), 'utf8')).toBe('first');
   });
 
-  it('refuses an extension detectUpload never gives, or an id that is no submission id, so no path or page type can be smuggled in', async () => {
+  it('refuses an extension detectUpload never gives, an id that is no submission id or a place that is no file\'s of an order, so no path or page type can be smuggled in', async () => {
     const received = await receiveUpload(dataDir, Readable.from([Buffer.from('x')]));
     for (const extension of ['../pdf', 'html', 'pdf/x', '']) {
-      await expect(keepUpload(dataDir, received.path, id, extension), extension).rejects.toThrow(/not an upload extension/);
+      await expect(keepUpload(dataDir, received.path, id, extension, 1), extension).rejects.toThrow(/not an upload extension/);
     }
-    for (const bad of ['../../x', 'abc', `${id}/..`]) await expect(keepUpload(dataDir, received.path, bad, 'pdf'), bad).rejects.toThrow(/not a submission id/);
+    for (const bad of ['../../x', 'abc', `${id}/..`]) await expect(keepUpload(dataDir, received.path, bad, 'pdf', 1), bad).rejects.toThrow(/not a submission id/);
+    for (const place of [0, 6, 1.5, Number.NaN, -1]) await expect(keepUpload(dataDir, received.path, id, 'pdf', place), String(place)).rejects.toThrow(/not a file's position/);
     expect(readdirSync(join(dataDir, 'uploads'))).toEqual(['.incoming']);
   });
 

@@ -1,8 +1,8 @@
-import { blobSource, checkUpload, type UploadRejection } from '../../shared/file-check.ts';
+import { blobSource, checkUpload, type UploadKind, type UploadRejection } from '../../shared/file-check.ts';
 import type { FieldProblem } from './form-actions.ts';
 
-// Loaded when a dentist chooses a file, so the order page's first load carries none of it (with the size
-// formatting, shared with the server's mails).
+// Loaded with the order form's file list (chosen-files.tsx) when a dentist first chooses a file, so the order
+// page's first load carries none of it.
 
 /** The message for each reason a file is refused; every reason about what the file is says which types are allowed. */
 const problems: Record<UploadRejection, FieldProblem['key']> = {
@@ -27,10 +27,14 @@ const problems: Record<UploadRejection, FieldProblem['key']> = {
   'zip-unknown-entry': 'validation.fileType',
 };
 
-/** Checks a chosen file by its content, as the server will, reading it a slice at a time; size and emptiness were checked before. */
-export async function checkChosenFile(file: File): Promise<FieldProblem | undefined> {
+/** What a chosen file is by its content, as the server will find, reading it a slice at a time: its kind, or the message why it is refused. */
+export async function chosenFileVerdict(file: File): Promise<{ kind: UploadKind } | { problem: FieldProblem }> {
   const verdict = await checkUpload(blobSource(file));
-  return verdict.ok ? undefined : { key: problems[verdict.reason] };
+  return verdict.ok ? { kind: verdict.kind } : { problem: { key: problems[verdict.reason] } };
 }
 
-export { fileSize } from '../../shared/format.ts';
+/** The message for a chosen file its content refuses, or none. */
+export async function checkChosenFile(file: File): Promise<FieldProblem | undefined> {
+  const verdict = await chosenFileVerdict(file);
+  return 'problem' in verdict ? verdict.problem : undefined;
+}

@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, ReactNode, Ref, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
 import { useT } from '../../lib/i18n.tsx';
 import { Icon } from '../../components/icons.tsx';
 import { InlineText } from '../../components/inline-text.tsx';
@@ -86,48 +86,6 @@ export function SelectField({ state, label, required, hint, placeholder, options
           </option>
         ))}
       </select>
-    </FieldFrame>
-  );
-}
-
-type FileProps = LabelProps &
-  Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'name' | 'type' | 'className'> & {
-    inputRef: Ref<HTMLInputElement>;
-    /** What the line beside the button says of the chosen file; null while none is chosen. */
-    chosen: string | null;
-    onRemove: () => void;
-    className?: string;
-  };
-
-/**
- * A file input in the page's language: the native control lies, transparent, over a button of the site's
- * own (so a click, a tap, a drop or the keyboard reaches the control itself), with the chosen file's name
- * or "No file chosen" beside it, which the control's description repeats for a screen reader. Without
- * scripts the browser's own control shows instead, and works as ever.
- */
-export function FileField({ state, label, required, hint, inputRef, chosen, onRemove, className, ...input }: FileProps) {
-  const t = useT();
-  const statusId = `${state.control.id}-file`;
-  return (
-    <FieldFrame state={state} label={label} required={required} hint={hint} className={className}>
-      <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-        <div className="file-picker">
-          <input ref={inputRef} type="file" {...input} {...state.control} aria-describedby={`${statusId} ${state.control['aria-describedby'] ?? ''}`} required={required} />
-          <span aria-hidden="true" className="btn btn-secondary">
-            {t('forms.fileChoose')}
-          </span>
-        </div>
-        {/* Polite: the name is read out once the file has been chosen and checked. */}
-        <p id={statusId} aria-live="polite" className="file-status">
-          {chosen ? <Icon name="check" className="mt-0.5 size-4 shrink-0 text-teal" /> : null}
-          <span>{chosen ?? t('forms.fileNone')}</span>
-        </p>
-        {chosen ? (
-          <button type="button" className="link text-sm" onClick={onRemove}>
-            {t('forms.fileRemove')}
-          </button>
-        ) : null}
-      </div>
     </FieldFrame>
   );
 }

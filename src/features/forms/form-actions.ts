@@ -73,10 +73,17 @@ export async function checkForm(kind: FormKind, values: Record<string, unknown>,
 }
 
 /** A request body for the API, made from the validated data and the spam signals. */
-export type Encode = (data: Record<string, unknown>, spam: { _hp: string; _elapsedMs: number }) => { body: BodyInit; headers?: Record<string, string> };
+export type Encode = (data: Record<string, unknown>, spam: { _hp: string; _elapsedMs: number }) => { body: XMLHttpRequestBodyInit; headers?: Record<string, string> };
 
 /** A JSON body, as the appointment, contact and testimonial endpoints take it. */
 export const encodeJson: Encode = (data, spam) => ({ body: JSON.stringify({ ...data, ...spam }), headers: { 'Content-Type': 'application/json' } });
+
+/** A file the server refused: its place among the files sent (from 1), its name and why, in the page's language. */
+export interface RefusedFile {
+  position: number;
+  name: string;
+  error: string;
+}
 
 /** What became of a submit: refused before sending, sent, or failed with the server's words if any. */
 export type Outcome =
@@ -93,11 +100,37 @@ export interface Submission {
   url: string;
   encode?: Encode;
   spam: { _hp: string; _elapsedMs: number };
+  /** Told how much of the body has gone out, as it goes (an order's files may take minutes). */
+  onProgress?: (sent: number, total: number) => void;
+  /** Told which files the server refused, with its word on each, when it names any. */
+  onRefusedFiles?: (files: RefusedFile[]) => void;
+}
+
+/**
+ * POSTs a body once and resolves with the answer parsed as JSON, or null for a network failure or an
+ * answer that is not JSON. XMLHttpRequest rather than fetch: only it reports an upload's progress.
+ */
+function post(url: string, request: ReturnType<Encode>, onProgress?: (sent: number, total: number) => void): Promise<unknown> {
+  return new Promise((resolve) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', url);
+    for (const [name, value] of Object.entries(request.headers ?? {})) xhr.setRequestHeader(name, value);
+    if (onProgress) xhr.upload.onprogress = (event) => event.lengthComputable && onProgress(event.loaded, event.total);
+    xhr.onload = () => {
+      try {
+        resolve(JSON.parse(xhr.responseText));
+      } catch {
+        resolve(null);
+      }
+    };
+    xhr.onerror = xhr.onabort = xhr.ontimeout = () => resolve(null);
+    xhr.send(request.body);
+  });
 }
 
 /**
  * Checks the values with the shared schema and, when they pass, posts them once (a submission is
- * never retried on its own). The API answers `{ success: true }` or `{ success: false, error, fields? }`;
+ * never retried on its own). The API answers `{ success: true }` or `{ success: false, error, fields?, files? }`;
  * a network failure or an answer that is not JSON is a failure without words.
  */
 export async function submit(submission: Submission): Promise<Outcome> {
@@ -105,17 +138,19 @@ export async function submit(submission: Submission): Promise<Outcome> {
   const problems = { ...(verdict.ok ? {} : verdict.problems), ...submission.extraProblems };
   if (!verdict.ok || Object.keys(problems).length > 0) return { type: 'invalid', problems };
   const request = (submission.encode ?? encodeJson)(verdict.data, submission.spam);
-  let answer: { success?: unknown; error?: unknown; fields?: unknown } | null;
-  try {
-    const response = await fetch(submission.url, { method: 'POST', headers: request.headers, body: request.body });
-    answer = (await response.json().catch(() => null)) as typeof answer;
-  } catch {
-    answer = null;
-  }
+  const answer = (await post(submission.url, request, submission.onProgress)) as { success?: unknown; error?: unknown; fields?: unknown; files?: unknown } | null;
   if (answer?.success === true) return { type: 'sent' };
   const fields =
     answer && typeof answer.fields === 'object' && answer.fields !== null
       ? Object.fromEntries(Object.entries(answer.fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string'))
       : undefined;
+  const listed: unknown = answer?.files;
+  if (Array.isArray(listed)) {
+    const refused = (listed as unknown[]).filter((file): file is RefusedFile => {
+      const { position, name, error } = (file ?? {}) as Partial<RefusedFile>;
+      return typeof position === 'number' && typeof name === 'string' && typeof error === 'string';
+    });
+    submission.onRefusedFiles?.(refused);
+  }
   return { type: 'failed', error: typeof answer?.error === 'string' && answer.error !== '' ? answer.error : undefined, fields };
 }

@@ -1,81 +1,88 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { useShell, useT } from '../../lib/i18n.tsx';
 import { useFeedback } from './feedback.tsx';
-import { FileField, Honeypot, RequiredNote, SubmitRow, TextAreaField, TextField } from './fields.tsx';
-import { maxUploadBytes } from '../../shared/upload-limits.ts';
+import { FieldFrame, Honeypot, RequiredNote, SubmitRow, TextAreaField, TextField } from './fields.tsx';
 import { useForm } from './use-form.ts';
-import type { Lang } from '../../../schemas/common.ts';
-import type { FormField } from '../../../schemas/forms.ts';
-import type { Encode, FieldProblem } from './form-actions.ts';
+import type * as FilesCode from './chosen-files.tsx';
+import type { Chosen, FilesState } from './chosen-files.tsx';
 
-/** Size first (known without reading the file, so even offline), then what the bytes are. */
-async function checkFile(file: File, lang: Lang): Promise<{ problem?: FieldProblem; size?: string }> {
-  if (file.size === 0) return { problem: { key: 'validation.fileEmpty' } };
-  if (file.size > maxUploadBytes) return { problem: { key: 'validation.fileTooLarge' } };
-  const { checkChosenFile, fileSize } = await import('./chosen-file.ts');
-  return { problem: await checkChosenFile(file), size: fileSize(file.size, lang) };
-}
+/**
+ * What the order does with its files (their checks, the list, sending them, the upload's progress), which
+ * loads with the first file chosen (chosen-files.tsx): the page's first load carries only the drop zone.
+ * The list is shown only once it holds a file, so this is loaded by then.
+ */
+let code: typeof FilesCode | undefined;
 
-/** The dentist's order request with one scan, photo or prescription, posted as multipart to /api/order. */
+/** The dentist's order request with up to five scans, photos or prescriptions, posted as multipart to /api/order. */
 export function OrderForm() {
   const t = useT();
   const { lang } = useShell();
   const { notify } = useFeedback();
-  const fileInput = useRef<HTMLInputElement>(null);
-  const chosen = useRef<File | null>(null);
-  // Why the last file was refused, so a later submit repeats that reason rather than "choose a file".
-  const refused = useRef<FieldProblem | undefined>(undefined);
-  const [file, setFile] = useState<{ name: string; size: string } | null>(null);
-  const [checking, setChecking] = useState(false);
-
-  const clearFile = () => {
-    chosen.current = null;
-    refused.current = undefined;
-    setFile(null);
-    if (fileInput.current) fileInput.current.value = '';
-  };
-
-  const encode: Encode = (data, spam) => {
-    const body = new FormData();
-    for (const [name, value] of Object.entries({ ...data, ...spam })) if (value !== undefined) body.append(name, String(value));
-    if (chosen.current) body.append('file', chosen.current, chosen.current.name);
-    return { body };
-  };
+  const input = useRef<HTMLInputElement>(null);
+  // Read by a submit held while files were checked, before React has rendered their list.
+  const files = useRef<FilesState>({ list: [], sent: [], checking: 0 });
+  // The list, and what a screen reader is told of the files last added.
+  const [{ list, announcement }, setFiles] = useState<{ list: Chosen[]; announcement?: string }>({ list: [] });
+  const [busy, setBusy] = useState(false);
+  const [over, setOver] = useState(false);
+  const [progress, setProgress] = useState<[number, number] | null>(null);
 
   const form = useForm({
     kind: 'order',
-    busy: checking,
+    busy: () => files.current.checking > 0,
     endpoint: '/api/order',
-    encode,
-    extraProblems: (): Partial<Record<FormField<'order'>, FieldProblem>> => (chosen.current ? {} : { file: refused.current ?? { key: 'validation.fileMissing' } }),
+    // Only with a file in the list (the check below asks for one first), so its code is there.
+    encode: (data, spam) => {
+      setProgress(null);
+      return code!.encode(files.current)(data, spam);
+    },
+    extraProblems: () => ({ file: code ? code.problem(files.current.list) : { key: 'validation.fileMissing' } }),
+    onProgress: (sent, total) => setProgress([sent, total]),
+    onRefusedFiles: (refused) => update(code!.refuse(files.current, refused)),
     onSuccess: () => {
-      clearFile();
+      update([]);
       notify({ kind: 'success', title: t('feedback.orderSuccessTitle'), text: t('feedback.orderSuccessText') });
     },
   });
-
-  const takeFile = async (selected: File | undefined) => {
-    chosen.current = null;
-    setFile(null);
-    if (!selected) return;
-    setChecking(true);
-    const { problem, size = '' } = await checkFile(selected, lang).catch((): { problem: FieldProblem; size: string } => ({ problem: { key: 'validation.fileType' }, size: '' }));
-    setChecking(false);
-    refused.current = problem;
-    if (problem) {
-      // As the specification has it: a refused file is cleared, and the message says why.
-      clearFile();
-      refused.current = problem;
-      form.setFieldError('file', problem);
-      return;
-    }
-    chosen.current = selected;
-    setFile({ name: selected.name, size });
-    form.setFieldError('file', undefined);
-  };
-
   const fileState = form.field('file', { hint: true });
 
+  /** A new list: kept for a submit at once, shown at the next render; a message shown at the field follows it. */
+  function update(next: Chosen[], announcement?: string) {
+    files.current.list = next;
+    setFiles({ list: next, announcement });
+    if (fileState.error) form.setFieldError('file', code?.problem(next));
+  }
+
+  /** Checks files just chosen or dropped and adds them to the list; a submit made meanwhile is sent once they are in. */
+  async function take(picked: File[]) {
+    files.current.checking += 1;
+    setBusy(true);
+    try {
+      code = await import('./chosen-files.tsx');
+      const added = await code.addFiles(files.current.list, picked, t, lang);
+      update(added.list, added.announcement);
+    } catch {
+      // The list's code could not be loaded (offline): the files are not in the list, and the submit says why.
+      notify({ kind: 'error', title: t('feedback.errorTitle'), text: t('feedback.errorDefault') });
+    } finally {
+      files.current.checking -= 1;
+      setBusy(files.current.checking > 0);
+      if (files.current.checking === 0) form.resume();
+    }
+  }
+
+  const choose = (chosen: FileList | null | undefined) => {
+    const picked = [...(chosen ?? [])];
+    // The input only carries what was chosen last; the list keeps every choice, so the input is emptied for the next.
+    if (input.current) input.current.value = '';
+    if (picked.length > 0) void take(picked);
+  };
+  const drag = (event: DragEvent) => setOver(event.type === 'dragenter');
+
+  // Files chosen before the page was live are in the input without a change React saw: taken now, once.
+  useEffect(() => choose(input.current?.files), []); // eslint-disable-line react-hooks/exhaustive-deps -- once, at hydration
+
+  const statusId = `${fileState.control.id}-files`;
   return (
     <form {...form.formProps} className="grid gap-5 sm:grid-cols-2">
       <div className="sm:col-span-2">
@@ -89,21 +96,46 @@ export function OrderForm() {
       <TextField state={form.field('patientName', { hint: true })} label={t('forms.patientName')} hint={t('forms.patientNameHint')} type="text" autoComplete="off" maxLength={100} />
       <TextField state={form.field('patientAge')} label={t('forms.patientAge')} type="number" inputMode="numeric" min={0} max={120} step={1} />
       <TextAreaField state={form.field('additionalInfo')} label={t('forms.additionalInfo')} placeholder={t('forms.additionalInfoPlaceholder')} maxLength={3000} className="sm:col-span-2" />
-      <FileField
-        state={fileState}
-        label={t('forms.file')}
-        required
-        hint={t('forms.fileHint')}
-        inputRef={fileInput}
-        accept=".pdf,.jpg,.jpeg,.png,.docx,.stl"
-        onChange={(event) => void takeFile(event.currentTarget.files?.[0])}
-        chosen={file ? t('forms.fileChosen', { name: file.name, size: file.size }) : null}
-        onRemove={clearFile}
-        className="sm:col-span-2"
-      />
+      <FieldFrame state={fileState} label={t('forms.file')} required className="sm:col-span-2">
+        {/* The native input lies, transparent, over the whole zone: a click, a tap, a drop or the keyboard reaches it. */}
+        <div className={`drop-zone${over ? ' drop-zone-over' : ''}`}>
+          <input
+            ref={input}
+            type="file"
+            multiple
+            // What the picker offers; the checks go by content, not by name.
+            accept=".pdf,.jpg,.jpeg,.png,.docx,.stl,.ply,.obj,.zip"
+            {...fileState.control}
+            aria-describedby={`${statusId} ${fileState.control['aria-describedby'] ?? ''}`}
+            required
+            disabled={form.sending}
+            onChange={(event) => choose(event.currentTarget.files)}
+            onDragEnter={drag}
+            onDragLeave={drag}
+            onDrop={drag}
+          />
+          <p aria-hidden="true">
+            <span className="btn btn-secondary">{t('forms.fileChoose')}</span> <span className="drop-zone-or">{t('forms.fileDrop')}</span>
+          </p>
+          <p id={fileState.hintId} className="field-hint">
+            {t('forms.fileHint')}
+          </p>
+        </div>
+        {list.length > 0 && code ? (
+          <code.default files={list} onChange={(next) => update(next)} progress={form.sending ? progress : null} inputId={fileState.control.id} statusId={statusId} />
+        ) : (
+          <p id={statusId} className="file-status">
+            {t('forms.fileNone')}
+          </p>
+        )}
+        {/* Polite: what became of the files just chosen is read out once they are checked. */}
+        <p className="sr-only" aria-live="polite">
+          {announcement}
+        </p>
+      </FieldFrame>
       <Honeypot />
       <div className="sm:col-span-2">
-        <SubmitRow sending={form.sending || checking} label={t('forms.submitOrder')} sendingLabel={checking ? t('common.loading') : t('forms.submitting')} />
+        <SubmitRow sending={form.sending || busy} label={t('forms.submitOrder')} sendingLabel={busy ? t('common.loading') : t('forms.submitting')} />
       </div>
     </form>
   );

@@ -4,7 +4,7 @@ import { useShell, useT } from '../../lib/i18n.tsx';
 import { useFeedback } from './feedback.tsx';
 import type * as Actions from './form-actions.ts';
 import type { FormField } from '../../../schemas/forms.ts';
-import type { Encode, FieldProblem, FormKind } from './form-actions.ts';
+import type { Encode, FieldProblem, FormKind, RefusedFile } from './form-actions.ts';
 
 let actions: Promise<typeof Actions> | null = null;
 
@@ -29,8 +29,15 @@ export interface FormOptions<K extends FormKind> {
   encode?: Encode;
   /** After a success answer; the form has already been cleared. */
   onSuccess: () => void;
-  /** Work of the form's own is under way (the order form reading a file): a submit waits for it like one already sending. */
-  busy?: boolean;
+  /** After an answer that refused files, with the server's word on each (the order form shows it beside its file), before the fields' messages are shown. */
+  onRefusedFiles?: (files: RefusedFile[]) => void;
+  /** How much of the body has gone out, as it goes. */
+  onProgress?: (sent: number, total: number) => void;
+  /**
+   * Work of the form's own is under way (the order form checking its files): a submit is held until the
+   * form calls `resume`, so one made meanwhile (or kept from before the page was live) is not lost.
+   */
+  busy?: () => boolean;
 }
 
 /** What a field shows: its control's ids and state, and its current error text. */
@@ -67,6 +74,7 @@ export function useForm<K extends FormKind>(options: FormOptions<K>) {
   const [sending, setSending] = useState(false);
   const [focusRequest, setFocusRequest] = useState(0);
   const attempted = useRef(false);
+  const held = useRef<HTMLFormElement | null>(null);
   const mountedAt = useRef(0);
   // The newest options, for the checks and answers that arrive after the schemas have loaded.
   const latest = useRef(options);
@@ -106,19 +114,19 @@ export function useForm<K extends FormKind>(options: FormOptions<K>) {
   };
 
   const onSubmit = async (form: HTMLFormElement) => {
-    const { kind, endpoint, encode, onSuccess } = latest.current;
+    const { endpoint, onSuccess } = latest.current;
     const fail = (message?: string) => notify({ kind: 'error', title: t('feedback.errorTitle'), text: message ?? t('feedback.errorDefault') });
     setSending(true);
     try {
       const { submit } = await loadActions();
       const honeypot = form.elements.namedItem('_hp');
+      // The kind, the encoding and the order form's hooks (its upload's progress, the files the server refused) as the form gave them.
       const outcome = await submit({
-        kind,
+        ...latest.current,
         values: values(form),
         context,
         extraProblems: extraProblems(),
         url: `${endpoint}?lang=${lang}`,
-        encode,
         spam: { _hp: honeypot instanceof HTMLInputElement ? honeypot.value : '', _elapsedMs: Math.round(performance.now() - mountedAt.current) },
       });
       attempted.current = true;
@@ -160,6 +168,11 @@ export function useForm<K extends FormKind>(options: FormOptions<K>) {
   return {
     sending,
     field,
+    /** Sends the submit held while the form was busy, if there was one. */
+    resume: () => {
+      held.current?.requestSubmit();
+      held.current = null;
+    },
     /** Sets or clears one field's message from outside the schema (the file check). */
     setFieldError: (name: FormField<K>, problem?: FieldProblem) =>
       setErrors(({ [name]: _old, ...rest }) => (problem ? { ...rest, [name]: text(problem) } : rest)),
@@ -171,7 +184,9 @@ export function useForm<K extends FormKind>(options: FormOptions<K>) {
       action: options.endpoint,
       onSubmit: (event: FormEvent<HTMLFormElement>) => {
         event.preventDefault();
-        if (!sending && !options.busy) void onSubmit(event.currentTarget);
+        if (sending) return;
+        if (options.busy?.()) held.current = event.currentTarget;
+        else void onSubmit(event.currentTarget);
       },
       onFocus: () =>
         void loadActions()
