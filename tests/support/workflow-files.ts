@@ -1,7 +1,6 @@
 // Files of the digital workflow made in the test (PLY, OBJ, ZIP archives of them), good ones and disguises,
 // and whether the upload check in this tree knows them yet (the checks branch).
 import { zipSync } from 'fflate';
-import { bytesSource, checkUpload } from '../../src/shared/file-check.ts';
 import { uploadFixture } from './uploads.ts';
 
 const triangle = ['0 0 0', '1 0 0', '0 1 0'];
@@ -93,10 +92,3 @@ export const workflowDisguises = (): [string, string, Buffer][] => [
   ['a ZIP of 20,000 entries', 'case.zip', zipOf(Object.fromEntries(Array.from({ length: 20_000 }, (_, n) => [`part-${n}.obj`, obj()])))],
   ['a broken ZIP', 'case.zip', zipOf({ 'scan.ply': asciiPly() }).subarray(0, 60)],
 ];
-
-/**
- * Whether this tree's upload check knows the workflow's kinds: true once the checks branch (PLY, OBJ and
- * ZIP, read in slices) is merged. Tests that need it are skipped before, with "(needs the checks branch)"
- * in their names.
- */
-export const checksBranch: boolean = (await checkUpload(bytesSource(asciiPly()))).ok;

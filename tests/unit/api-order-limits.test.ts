@@ -6,16 +6,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { filesIn, incomingUploads, orderFields, startApiServer, storedSubmissions, type ApiServer } from '../support/api.ts';
 import { waitFor } from '../support/smtp.ts';
 import { multipart, postOrder, postStreamedOrder, streamedBytes, streamedPdf, uploadFixture } from '../support/uploads.ts';
-import { checksBranch, workflowDisguises, workflowFiles } from '../support/workflow-files.ts';
+import { workflowDisguises, workflowFiles } from '../support/workflow-files.ts';
 
 // An order's limits at their exact edges (a file of 50 MiB, 100 MiB together), sent as a browser sends
 // them and made as they are sent, so neither the test nor the server holds a file whole; the memory the
 // server holds while five such files stream in; and how long a slow upload may take, and a stalled one.
-// Tests marked "(needs the checks branch)" are skipped until the upload check reads PLY, OBJ and ZIP in
-// slices: the check in this tree still reads a file whole and refuses one over 10 MiB.
 
 const mib = 1024 * 1024;
-const needsChecks = '(needs the checks branch)';
 
 const messages = {
   tooLarge: 'The request is too large. Each file may be at most 50 MB, and all files together at most 100 MB.',
@@ -88,7 +85,7 @@ describe('the limits of an order, at their edges', () => {
     expect(status).toBe(413);
   });
 
-  it.skipIf(!checksBranch)(`accepts a file of exactly 50 MiB ${needsChecks}`, async () => {
+  it(`accepts a file of exactly 50 MiB`, async () => {
     const reply = await postStreamedOrder(api.port, orderFields(), [streamedPdf('scan.pdf', 50 * mib)]);
     expect(reply.json).toEqual({ success: true });
     const row = storedSubmissions(api.dataDir).at(-1)!;
@@ -96,18 +93,19 @@ describe('the limits of an order, at their edges', () => {
     expect(basename(row.files[0]!.path)).toBe(`order-${row.id}-1.pdf`);
   }, 120_000);
 
-  it.skipIf(!checksBranch)(`accepts files of exactly 100 MiB together, listed in the lab's mail with the command that fetches them ${needsChecks}`, async () => {
-    const reply = await postStreamedOrder(api.port, orderFields(), [streamedPdf('upper.pdf', 50 * mib), streamedPdf('lower.pdf', 50 * mib - 100), streamedBytes('bite.stl', uploadFixture('crown-ascii.stl'))]);
+  it(`accepts files of exactly 100 MiB together, listed in the lab's mail with the command that fetches them`, async () => {
+    const bite = uploadFixture('crown-ascii.stl');
+    const reply = await postStreamedOrder(api.port, orderFields(), [streamedPdf('upper.pdf', 50 * mib), streamedPdf('lower.pdf', 50 * mib - bite.length), streamedBytes('bite.stl', bite)]);
     expect(reply.json).toEqual({ success: true });
     const row = storedSubmissions(api.dataDir).at(-1)!;
-    expect(row.files.map((file) => file.size).reduce((a, b) => a + b)).toBe(100 * mib - 100 + uploadFixture('crown-ascii.stl').length);
+    expect(row.files.map((file) => file.size).reduce((a, b) => a + b)).toBe(100 * mib);
     expect(row.messages[0]?.attachments).toBeUndefined();
     expect(row.messages[0]?.text).toContain(`npm run submissions -- files ${row.id} <folder>`);
   }, 120_000);
 });
 
 describe('the files of the digital workflow', () => {
-  it.skipIf(!checksBranch).each(workflowFiles().map((file) => [file.name, file] as const))(`accepts %s as what its bytes are, stored, listed and attached ${needsChecks}`, async (_name, file) => {
+  it.each(workflowFiles().map((file) => [file.name, file] as const))(`accepts %s as what its bytes are, stored, listed and attached`, async (_name, file) => {
     const reply = await postOrder(api.port, orderFields(), [{ bytes: uploadFixture('pixel.png'), filename: 'photo.png' }, { bytes: file.bytes, filename: file.name }]);
     expect(reply.json).toEqual({ success: true });
     const row = storedSubmissions(api.dataDir).at(-1)!;
@@ -117,7 +115,7 @@ describe('the files of the digital workflow', () => {
     expect(row.messages[0]?.attachments?.[1]?.filename).toBe(`order-${row.id}-2.${file.kind}`);
   });
 
-  it.skipIf(!checksBranch).each(workflowDisguises())(`refuses %s (%s) beside the good file before it, keeping nothing ${needsChecks}`, async (_what, filename, bytes) => {
+  it.each(workflowDisguises())(`refuses %s (%s) beside the good file before it, keeping nothing`, async (_what, filename, bytes) => {
     const reply = await postOrder(api.port, orderFields(), [{ bytes: uploadFixture('pixel.png'), filename: 'photo.png' }, { bytes, filename }]);
     expect(reply.status).toBe(400);
     expect(reply.json).toMatchObject({ success: false, files: [{ position: 2, name: filename }] });
@@ -183,7 +181,7 @@ describe('memory while files stream in', () => {
     expect(peak.rss).toBeLessThan(128 * mib);
   }, 180_000);
 
-  it.skipIf(!checksBranch)(`holds them on disk while they are checked too, and takes all five ${needsChecks}`, async () => {
+  it(`holds them on disk while they are checked too, and takes all five`, async () => {
     const { answers, peak } = await fiveAtOnce('answered');
     expect(answers.map((answer) => answer.json)).toEqual(Array.from({ length: 5 }, () => ({ success: true })));
     expect(peak.retained).toBeLessThan(32 * mib);
