@@ -184,7 +184,8 @@ describe('memory while files stream in', () => {
   it(`holds them on disk while they are checked too, and takes all five`, async () => {
     const { answers, peak } = await fiveAtOnce('answered');
     expect(answers.map((answer) => answer.json)).toEqual(Array.from({ length: 5 }, () => ({ success: true })));
-    expect(peak.retained).toBeLessThan(32 * mib);
+    // Less than one of the five files: none is held whole, whatever earlier tests of this file left behind.
+    expect(peak.retained).toBeLessThan(48 * mib);
     expect(peak.rss).toBeLessThan(128 * mib);
   }, 180_000);
 });

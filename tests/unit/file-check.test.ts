@@ -462,7 +462,8 @@ describe('memory', () => {
     const whole = new Uint8Array(50 * mib).fill(1);
     sample();
     expect(whole[0]).toBe(1);
-    expect(seen.peak).toBeGreaterThanOrEqual(50 * mib);
+    // Well above the few MiB a check may hold, whatever the collector freed meanwhile.
+    expect(seen.peak).toBeGreaterThanOrEqual(40 * mib);
   });
 
   it('checks a 50 MB binary STL holding at most a few slices, reading each byte once', async () => {
@@ -516,7 +517,8 @@ describe('memory', () => {
     expect(await check).toMatchObject({ ok: true, kind: 'zip', entries: [{ name: 'crown.stl', kind: 'stl', size }] });
     expect(log.largest).toBeLessThanOrEqual(maxCheckSliceBytes);
     expect(seen.peak).toBeLessThan(16 * mib);
-  });
+    // Inflating 48 MB takes seconds, many more on a loaded two-core machine.
+  }, 180_000);
 });
 
 describe('sources', () => {
