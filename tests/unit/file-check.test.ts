@@ -462,8 +462,8 @@ describe('memory', () => {
     const whole = new Uint8Array(50 * mib).fill(1);
     sample();
     expect(whole[0]).toBe(1);
-    // Well above the few MiB a check may hold, whatever the collector freed meanwhile.
-    expect(seen.peak).toBeGreaterThanOrEqual(40 * mib);
+    // Within 1 MiB of the 50 MiB held: other buffers (a few KB of the runner's) may be freed between baseline and sample.
+    expect(seen.peak).toBeGreaterThan(49 * mib);
   });
 
   it('checks a 50 MB binary STL holding at most a few slices, reading each byte once', async () => {
