@@ -1,7 +1,7 @@
 // The production server with the forms API on a free port, over the fixture build and a temporary data
 // folder with a real SQLite file, and plain HTTP requests sent byte for byte.
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { request, type IncomingHttpHeaders, type Server } from 'node:http';
+import { request, type IncomingHttpHeaders, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -66,23 +66,30 @@ export interface Reply {
   json: unknown;
 }
 
+/** Reads an answer to its end: its status, headers and text, and its JSON when it is JSON. */
+export function readReply(res: IncomingMessage): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    res.on('data', (chunk: Buffer) => chunks.push(chunk));
+    res.on('end', () => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      let json: unknown;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        json = undefined;
+      }
+      resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json });
+    });
+    res.on('error', reject);
+  });
+}
+
 /** One request on a fresh connection. */
 export function send(port: number, path: string, options: { method?: string; headers?: Record<string, string | number>; body?: string | Buffer } = {}): Promise<Reply> {
   return new Promise((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port, path, method: options.method ?? 'GET', headers: options.headers, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        let json: unknown;
-        try {
-          json = JSON.parse(text);
-        } catch {
-          json = undefined;
-        }
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json });
-      });
-      res.on('error', reject);
+      readReply(res).then(resolve, reject);
     });
     req.on('error', reject);
     req.end(options.body);

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { request } from 'node:http';
-import { send, type Reply } from './api.ts';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
+import { filesIn, incomingUploads, readReply, send, startApiServer, storedSubmissions, type ApiServer, type Reply } from './api.ts';
 import { pdfChunks } from './pdf-of-size.ts';
 
 export { pdfChunks, pdfOfSize, uploadFixture } from './pdf-of-size.ts';
@@ -93,19 +94,7 @@ export function postStreamedOrder(
       { host: '127.0.0.1', port, path: `/api/order?lang=${options.lang ?? 'en'}`, method: 'POST', headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}`, 'Content-Length': length }, agent: false },
       (res) => {
         answered = true;
-        res.on('error', reject);
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          let json: unknown;
-          try {
-            json = JSON.parse(text);
-          } catch {
-            json = undefined;
-          }
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json, written, complete });
-        });
+        readReply(res).then((reply) => resolve({ ...reply, written, complete }), reject);
       },
     );
     // The server may close the connection while the body is still going, once it has answered.
@@ -134,4 +123,42 @@ export function postStreamedOrder(
     };
     pump().catch(reject);
   });
+}
+
+/**
+ * The forms API for the tests of the enclosing describe (or file), started before them and stopped after,
+ * and `expectNothingKept()`: nothing of a refused order stored since the test began, in the database, in
+ * uploads/ or half-received (`rebase()` after an order a test kept).
+ */
+export function useOrderApi(): { readonly api: ApiServer; expectNothingKept: () => void; rebase: () => void } {
+  let server: ApiServer | undefined;
+  let before = 0;
+  let stored = 0;
+  const api = () => {
+    if (!server) throw new Error('useOrderApi: the server is not started yet (use it inside a test)');
+    return server;
+  };
+  beforeAll(async () => {
+    server = await startApiServer();
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+  /** What is stored now is what a refused order must leave as it is. */
+  const rebase = () => {
+    before = storedSubmissions(api().dataDir).length;
+    stored = filesIn(api().dataDir, 'uploads').length;
+  };
+  beforeEach(rebase);
+  return {
+    rebase,
+    get api() {
+      return api();
+    },
+    expectNothingKept: () => {
+      expect(storedSubmissions(api().dataDir)).toHaveLength(before);
+      expect(filesIn(api().dataDir, 'uploads')).toHaveLength(stored);
+      expect(incomingUploads(api().dataDir)).toEqual([]);
+    },
+  };
 }

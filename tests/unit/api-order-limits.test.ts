@@ -2,10 +2,10 @@ import { connect } from 'node:net';
 import { basename } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { filesIn, incomingUploads, orderFields, pendingMails, startApiServer, storedSubmissions, type ApiServer } from '../support/api.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { incomingUploads, orderFields, pendingMails, startApiServer, storedSubmissions, type ApiServer } from '../support/api.ts';
 import { waitFor } from '../support/smtp.ts';
-import { multipart, postOrder, postStreamedOrder, streamedBytes, streamedPdf, uploadFixture } from '../support/uploads.ts';
+import { multipart, postOrder, postStreamedOrder, streamedBytes, streamedPdf, uploadFixture, useOrderApi } from '../support/uploads.ts';
 import { workflowDisguises, workflowFiles } from '../support/workflow-files.ts';
 
 // An order's limits at their exact edges (a file of 50 MiB, 100 MiB together), sent as a browser sends
@@ -20,28 +20,12 @@ const messages = {
   filesTotal: 'All files together may be at most 100 MB.',
 };
 
-let api: ApiServer;
-beforeAll(async () => {
-  api = await startApiServer();
-});
-afterAll(async () => {
-  await api?.stop();
-});
-let before: number;
-let stored: number;
-beforeEach(() => {
-  before = storedSubmissions(api.dataDir).length;
-  stored = filesIn(api.dataDir, 'uploads').length;
-});
-const expectNothingKept = () => {
-  expect(storedSubmissions(api.dataDir)).toHaveLength(before);
-  expect(filesIn(api.dataDir, 'uploads')).toHaveLength(stored);
-  expect(incomingUploads(api.dataDir)).toEqual([]);
-};
+const orders = useOrderApi();
+const { expectNothingKept } = orders;
 
 describe('the limits of an order, at their edges', () => {
   it('refuses a file of 50 MiB + 1 byte beside the files before it, as it streams, keeping nothing', async () => {
-    const reply = await postStreamedOrder(api.port, orderFields(), [streamedBytes('photo.png', uploadFixture('pixel.png')), streamedPdf('scan.pdf', 50 * mib + 1)]);
+    const reply = await postStreamedOrder(orders.api.port, orderFields(), [streamedBytes('photo.png', uploadFixture('pixel.png')), streamedPdf('scan.pdf', 50 * mib + 1)]);
     expect(reply.status).toBe(413);
     expect(reply.json).toEqual({
       success: false,
@@ -53,7 +37,7 @@ describe('the limits of an order, at their edges', () => {
   }, 120_000);
 
   it('refuses files of 100 MiB + 1 byte together at the file that passes it, keeping nothing', async () => {
-    const reply = await postStreamedOrder(api.port, orderFields(), [
+    const reply = await postStreamedOrder(orders.api.port, orderFields(), [
       streamedPdf('upper.pdf', 50 * mib),
       streamedPdf('lower.pdf', 50 * mib - 100),
       streamedBytes('bite.stl', Buffer.alloc(101, 0x20)),
@@ -71,7 +55,7 @@ describe('the limits of an order, at their edges', () => {
   it('refuses a declared body over 100 MiB and the room for the fields before reading it', async () => {
     const { type } = multipart(orderFields());
     const status = await new Promise<number>((resolve, reject) => {
-      const socket = connect(api.port, '127.0.0.1', () => socket.write(`POST /api/order HTTP/1.1\r\nHost: localhost\r\nContent-Type: ${type}\r\nContent-Length: ${100 * mib + 256 * 1024 + 1}\r\n\r\n`));
+      const socket = connect(orders.api.port, '127.0.0.1', () => socket.write(`POST /api/order HTTP/1.1\r\nHost: localhost\r\nContent-Type: ${type}\r\nContent-Length: ${100 * mib + 256 * 1024 + 1}\r\n\r\n`));
       let answer = '';
       socket.on('data', (chunk: Buffer) => {
         answer += chunk.toString('latin1');
@@ -86,18 +70,18 @@ describe('the limits of an order, at their edges', () => {
   });
 
   it(`accepts a file of exactly 50 MiB`, async () => {
-    const reply = await postStreamedOrder(api.port, orderFields(), [streamedPdf('scan.pdf', 50 * mib)]);
+    const reply = await postStreamedOrder(orders.api.port, orderFields(), [streamedPdf('scan.pdf', 50 * mib)]);
     expect(reply.json).toEqual({ success: true });
-    const row = storedSubmissions(api.dataDir).at(-1)!;
+    const row = storedSubmissions(orders.api.dataDir).at(-1)!;
     expect(row.files).toMatchObject([{ name: 'scan.pdf', kind: 'pdf', size: 50 * mib }]);
     expect(basename(row.files[0]!.path)).toBe(`order-${row.id}-1.pdf`);
   }, 120_000);
 
   it(`accepts files of exactly 100 MiB together, listed in the lab's mail with the command that fetches them`, async () => {
     const bite = uploadFixture('crown-ascii.stl');
-    const reply = await postStreamedOrder(api.port, orderFields(), [streamedPdf('upper.pdf', 50 * mib), streamedPdf('lower.pdf', 50 * mib - bite.length), streamedBytes('bite.stl', bite)]);
+    const reply = await postStreamedOrder(orders.api.port, orderFields(), [streamedPdf('upper.pdf', 50 * mib), streamedPdf('lower.pdf', 50 * mib - bite.length), streamedBytes('bite.stl', bite)]);
     expect(reply.json).toEqual({ success: true });
-    const row = storedSubmissions(api.dataDir).at(-1)!;
+    const row = storedSubmissions(orders.api.dataDir).at(-1)!;
     expect(row.files.map((file) => file.size).reduce((a, b) => a + b)).toBe(100 * mib);
     expect(row.messages[0]?.attachments).toBeUndefined();
     expect(row.messages[0]?.text).toContain(`npm run submissions -- files ${row.id} <folder>`);
@@ -106,9 +90,9 @@ describe('the limits of an order, at their edges', () => {
 
 describe('the files of the digital workflow', () => {
   it.each(workflowFiles().map((file) => [file.name, file] as const))(`accepts %s as what its bytes are, stored, listed and attached`, async (_name, file) => {
-    const reply = await postOrder(api.port, orderFields(), [{ bytes: uploadFixture('pixel.png'), filename: 'photo.png' }, { bytes: file.bytes, filename: file.name }]);
+    const reply = await postOrder(orders.api.port, orderFields(), [{ bytes: uploadFixture('pixel.png'), filename: 'photo.png' }, { bytes: file.bytes, filename: file.name }]);
     expect(reply.json).toEqual({ success: true });
-    const row = storedSubmissions(api.dataDir).at(-1)!;
+    const row = storedSubmissions(orders.api.dataDir).at(-1)!;
     expect(row.files[1]).toMatchObject({ name: file.name, kind: file.kind, size: file.bytes.length });
     expect(basename(row.files[1]!.path)).toBe(`order-${row.id}-2.${file.kind}`);
     expect(row.messages[0]?.text).toContain(`2. ${file.name} (${file.type}, `);
@@ -116,7 +100,7 @@ describe('the files of the digital workflow', () => {
   });
 
   it.each(workflowDisguises())(`refuses %s (%s) beside the good file before it, keeping nothing`, async (_what, filename, bytes) => {
-    const reply = await postOrder(api.port, orderFields(), [{ bytes: uploadFixture('pixel.png'), filename: 'photo.png' }, { bytes, filename }]);
+    const reply = await postOrder(orders.api.port, orderFields(), [{ bytes: uploadFixture('pixel.png'), filename: 'photo.png' }, { bytes, filename }]);
     expect(reply.status).toBe(400);
     expect(reply.json).toMatchObject({ success: false, files: [{ position: 2, name: filename }] });
     expectNothingKept();
@@ -147,7 +131,7 @@ describe('memory while files stream in', () => {
    */
   async function fiveAtOnce(until: 'sent' | 'answered') {
     // An earlier test's mail being written (an .eml of 15 MB of attachments is built in memory) is not these orders' memory.
-    await waitFor(() => pendingMails(api.dataDir) === 0, 'the mails of earlier tests sent');
+    await waitFor(() => pendingMails(orders.api.dataDir) === 0, 'the mails of earlier tests sent');
     const gc = collector();
     gc();
     const base = held();
@@ -162,7 +146,7 @@ describe('memory while files stream in', () => {
     const timer = setInterval(() => sampling && sample(), 100);
     const replies = Promise.all(
       [1, 2, 3, 4, 5].map((n) =>
-        postStreamedOrder(api.port, orderFields({ serviceType: `Crown ${n}` }), [streamedPdf(`scan ${n}.pdf`, 50 * mib)], {
+        postStreamedOrder(orders.api.port, orderFields({ serviceType: `Crown ${n}` }), [streamedPdf(`scan ${n}.pdf`, 50 * mib)], {
           onSent: () => {
             sent += 1;
             // The files have all arrived once the last byte is written; the checks come after.

@@ -3,12 +3,12 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import fc from 'fast-check';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { filesIn, incomingUploads, orderFields, send, startApiServer, startApiWithStore, storedSubmissions, type ApiServer } from '../support/api.ts';
 import { apiLimits, cleanFilename } from '../../src/server/api.ts';
 import { uploadFormats } from '../../src/shared/file-check.ts';
 import { fileSize } from '../../src/shared/format.ts';
-import { multipart, pdfChunks, pdfOfSize, postOrder, uploadFixture as fixture } from '../support/uploads.ts';
+import { multipart, pdfChunks, pdfOfSize, postOrder, uploadFixture as fixture, useOrderApi } from '../support/uploads.ts';
 
 const mib = 1024 * 1024;
 const invalid = 'Some fields are not filled in correctly. Please check the form.';
@@ -27,29 +27,9 @@ async function fetchOrder(origin: string, chunks: Uint8Array[], filename: string
   return { status: response.status, headers: response.headers, json: await response.json() };
 }
 
-/** A "PDF" of exactly `size` bytes: the upload check reads the signature, the rest is padding. */
-
 describe('order uploads', () => {
-  let api: ApiServer;
-  beforeAll(async () => {
-    api = await startApiServer();
-  });
-  afterAll(async () => {
-    await api?.stop();
-  });
-
-  let before: number;
-  let stored: number;
-  beforeEach(() => {
-    before = storedSubmissions(api.dataDir).length;
-    stored = filesIn(api.dataDir, 'uploads').length;
-  });
-  /** Nothing of a refused order is stored, in the database or on disk. */
-  const expectNothingKept = () => {
-    expect(storedSubmissions(api.dataDir)).toHaveLength(before);
-    expect(filesIn(api.dataDir, 'uploads')).toHaveLength(stored);
-    expect(incomingUploads(api.dataDir)).toEqual([]);
-  };
+  const uploads = useOrderApi();
+  const { expectNothingKept } = uploads;
 
   it.each([
     ['minimal.pdf', 'pdf', 'PDF'],
@@ -60,14 +40,14 @@ describe('order uploads', () => {
     ['crown-binary.stl', 'stl', 'STL'],
   ])('accepts %s, stores it as order-<id>-1.<kind> readable by the server only, attaches it under that name and type, and names the visitor\'s file in the text', async (name, extension, type) => {
     const bytes = fixture(name);
-    const reply = await postOrder(api.port, orderFields(), [{ bytes, filename: `patient 12 ${name}` }]);
+    const reply = await postOrder(uploads.api.port, orderFields(), [{ bytes, filename: `patient 12 ${name}` }]);
     expect(reply.status).toBe(200);
     expect(reply.text).toBe('{"success":true}');
 
-    const row = storedSubmissions(api.dataDir).at(-1)!;
+    const row = storedSubmissions(uploads.api.dataDir).at(-1)!;
     expect(row.kind).toBe('order');
     expect(row.upload_name).toBe(`patient 12 ${name}`);
-    expect(row.upload_path).toBe(join(api.dataDir, 'uploads', basename(row.upload_path!)));
+    expect(row.upload_path).toBe(join(uploads.api.dataDir, 'uploads', basename(row.upload_path!)));
     // Named by the submission's id, its place among the files and the kind the bytes are, never by the visitor's name for it.
     expect(basename(row.upload_path!)).toBe(`order-${row.id}-1.${extension}`);
     expect(row.files).toEqual([{ path: row.upload_path, name: `patient 12 ${name}`, kind: row.files[0]!.kind, size: bytes.length }]);
@@ -97,7 +77,7 @@ describe('order uploads', () => {
     ['an ASCII STL without endsolid', 'crown-no-endsolid.stl'],
     ['a zip bomb named .docx', 'bomb.docx'],
   ])('refuses %s as a field error on file, keeping nothing', async (_what, name) => {
-    const reply = await postOrder(api.port, orderFields(), [{ bytes: fixture(name), filename: name }]);
+    const reply = await postOrder(uploads.api.port, orderFields(), [{ bytes: fixture(name), filename: name }]);
     expect(reply.status).toBe(400);
     expect(reply.json).toEqual({
       success: false,
@@ -110,13 +90,13 @@ describe('order uploads', () => {
 
   it('asks for a file when none is sent, or only the empty part of a form with no file chosen', async () => {
     const expected = { success: false, error: 'Niet alle velden zijn goed ingevuld. Controleer het formulier.', fields: { file: 'Upload een bestand voordat u indient.' } };
-    expect((await postOrder(api.port, orderFields(), [], 'nl')).json).toEqual(expected);
-    expect((await postOrder(api.port, orderFields(), [{ bytes: Buffer.alloc(0), filename: '' }], 'nl')).json).toEqual(expected);
+    expect((await postOrder(uploads.api.port, orderFields(), [], 'nl')).json).toEqual(expected);
+    expect((await postOrder(uploads.api.port, orderFields(), [{ bytes: Buffer.alloc(0), filename: '' }], 'nl')).json).toEqual(expected);
     expectNothingKept();
   });
 
   it('refuses an empty file with the empty-file message', async () => {
-    const reply = await postOrder(api.port, orderFields(), [{ bytes: Buffer.alloc(0), filename: 'scan.stl' }], 'nl');
+    const reply = await postOrder(uploads.api.port, orderFields(), [{ bytes: Buffer.alloc(0), filename: 'scan.stl' }], 'nl');
     expect(reply.status).toBe(400);
     expect(reply.json).toEqual({
       success: false,
@@ -128,32 +108,32 @@ describe('order uploads', () => {
   });
 
   it('reports the fields and the file together, and stores a good file only when the fields pass too', async () => {
-    const reply = await postOrder(api.port, orderFields({ email: 'not-an-address', dentistName: '' }), [{ bytes: fixture('macro.docm'), filename: 'order.docm' }], 'nl');
+    const reply = await postOrder(uploads.api.port, orderFields({ email: 'not-an-address', dentistName: '' }), [{ bytes: fixture('macro.docm'), filename: 'order.docm' }], 'nl');
     expect(reply.json).toEqual({
       success: false,
       error: 'Niet alle velden zijn goed ingevuld. Controleer het formulier.',
       fields: { dentistName: 'Vul dit veld in.', email: 'Vul een geldig e-mailadres in, bijvoorbeeld naam@voorbeeld.nl.', file: rejected.nl },
       files: [{ position: 1, name: 'order.docm', error: rejected.nl }],
     });
-    const good = await postOrder(api.port, orderFields({ phone: '12' }), [{ bytes: fixture('pixel.png'), filename: 'photo.png' }]);
+    const good = await postOrder(uploads.api.port, orderFields({ phone: '12' }), [{ bytes: fixture('pixel.png'), filename: 'photo.png' }]);
     expect(good.status).toBe(400);
     expect(good.json).toMatchObject({ fields: { phone: 'Enter a valid phone number, e.g. 06 12345678 or +31 6 12345678.' } });
     expectNothingKept();
   });
 
   it('treats blank text fields as absent, as the browser leaves them out', async () => {
-    const reply = await postOrder(api.port, orderFields({ patientAge: '', patientName: '  ', additionalInfo: '' }), [{ bytes: fixture('pixel.png'), filename: 'photo.png' }]);
+    const reply = await postOrder(uploads.api.port, orderFields({ patientAge: '', patientName: '  ', additionalInfo: '' }), [{ bytes: fixture('pixel.png'), filename: 'photo.png' }]);
     expect(reply.status).toBe(200);
-    const row = storedSubmissions(api.dataDir).at(-1)!;
+    const row = storedSubmissions(uploads.api.dataDir).at(-1)!;
     expect(row.data).not.toHaveProperty('patientAge');
     expect(row.data).not.toHaveProperty('patientName');
     expect(row.messages[0]?.text).toContain('Leeftijd patiënt: (niet ingevuld)');
   });
 
   it('keeps the file name as one header-safe line of at most 200 characters', async () => {
-    const reply = await postOrder(api.port, orderFields(), [{ bytes: fixture('pixel.png'), filename: `scan\u2028\u0085Bcc: x@evil.example ${'a'.repeat(300)}.png`, encoded: true }]);
+    const reply = await postOrder(uploads.api.port, orderFields(), [{ bytes: fixture('pixel.png'), filename: `scan\u2028\u0085Bcc: x@evil.example ${'a'.repeat(300)}.png`, encoded: true }]);
     expect(reply.status).toBe(200);
-    const name = storedSubmissions(api.dataDir).at(-1)!.upload_name!;
+    const name = storedSubmissions(uploads.api.dataDir).at(-1)!.upload_name!;
     expect(name).toHaveLength(200);
     expect(name).not.toMatch(/[\r\n\u0085\u2028]/);
     expect(name.startsWith('scan  Bcc: x@evil.example aaa')).toBe(true);
@@ -161,9 +141,9 @@ describe('order uploads', () => {
 
   it('attaches a file named as a page or a program as what its bytes are, and shows its name without the controls that reorder text', async () => {
     for (const filename of ['invoice.html', 'setup.exe', 'scan\u202Egnp.exe', 'a\u2066b\u2069\u200Fc.png']) {
-      const reply = await postOrder(api.port, orderFields(), [{ bytes: fixture('pixel.png'), filename, encoded: true }]);
+      const reply = await postOrder(uploads.api.port, orderFields(), [{ bytes: fixture('pixel.png'), filename, encoded: true }]);
       expect(reply.status, filename).toBe(200);
-      const row = storedSubmissions(api.dataDir).at(-1)!;
+      const row = storedSubmissions(uploads.api.dataDir).at(-1)!;
       const shown = filename.replace(/[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/gu, '');
       expect(row.messages[0]?.attachments, filename).toEqual([{ path: row.upload_path, filename: `order-${row.id}-1.png`, contentType: 'image/png' }]);
       expect(row.messages[0]?.text, filename).toContain(`Bestand: ${shown} (PNG, `);
@@ -172,7 +152,7 @@ describe('order uploads', () => {
   });
 
   it('takes no file whose name holds a line break, so none can reach a header', async () => {
-    const reply = await postOrder(api.port, orderFields(), [{ bytes: fixture('pixel.png'), filename: `scan\r\nBcc: x@evil.example.png`, encoded: true }]);
+    const reply = await postOrder(uploads.api.port, orderFields(), [{ bytes: fixture('pixel.png'), filename: `scan\r\nBcc: x@evil.example.png`, encoded: true }]);
     expect(reply.status).toBe(400);
     expect(reply.json).toMatchObject({ fields: { file: 'Please upload a file before submitting.' } });
     expectNothingKept();
@@ -183,28 +163,28 @@ describe('order uploads', () => {
   ])('answers %s with 400 malformed', async (_what, cut) => {
     const { body, type } = multipart(orderFields(), [{ bytes: fixture('pixel.png'), filename: 'photo.png' }]);
     const broken = cut(body);
-    const reply = await send(api.port, '/api/order?lang=en', { method: 'POST', headers: { 'Content-Type': type, 'Content-Length': broken.length }, body: broken });
+    const reply = await send(uploads.api.port, '/api/order?lang=en', { method: 'POST', headers: { 'Content-Type': type, 'Content-Length': broken.length }, body: broken });
     expect(reply.status).toBe(400);
     expect(reply.json).toEqual({ success: false, error: 'The form could not be read. Please reload the page and try again.' });
     expectNothingKept();
   });
 
   it('answers multipart without a boundary with 400 malformed', async () => {
-    const noBoundary = await send(api.port, '/api/order', { method: 'POST', headers: { 'Content-Type': 'multipart/form-data' }, body: 'x' });
+    const noBoundary = await send(uploads.api.port, '/api/order', { method: 'POST', headers: { 'Content-Type': 'multipart/form-data' }, body: 'x' });
     expect(noBoundary.status).toBe(400);
     expect(noBoundary.json).toEqual({ success: false, error: 'The form could not be read. Please reload the page and try again.' });
     expectNothingKept();
   });
 
   it('accepts a file of 10 MiB sent with fetch, as the browser sends FormData', async () => {
-    const reply = await fetchOrder(api.origin, [pdfOfSize(10 * mib)], 'scan.pdf');
+    const reply = await fetchOrder(uploads.api.origin, [pdfOfSize(10 * mib)], 'scan.pdf');
     expect(reply.status).toBe(200);
     expect(reply.json).toEqual({ success: true });
-    expect(statSync(storedSubmissions(api.dataDir).at(-1)!.upload_path!).size).toBe(10 * mib);
+    expect(statSync(storedSubmissions(uploads.api.dataDir).at(-1)!.upload_path!).size).toBe(10 * mib);
   });
 
   it('answers a file of 50 MiB + 1 byte sent with fetch with a 413 the browser can read, naming the file, keeping nothing', async () => {
-    const reply = await fetchOrder(api.origin, [...pdfChunks(50 * mib + 1)], 'scan.pdf');
+    const reply = await fetchOrder(uploads.api.origin, [...pdfChunks(50 * mib + 1)], 'scan.pdf');
     expect(reply.status).toBe(413);
     expect(reply.headers.get('connection')).toBe('close');
     expect(reply.json).toEqual({
@@ -222,7 +202,7 @@ describe('order uploads', () => {
     const head = body.subarray(0, body.indexOf('\r\n\r\n', body.lastIndexOf('filename=')) + 4);
     const reply = await new Promise<{ status: number; json: unknown }>((resolve, reject) => {
       // Chunked, and the end never sent: only a server that stops at the limit can answer.
-      const req = request({ host: '127.0.0.1', port: api.port, path: '/api/order?lang=en', method: 'POST', headers: { 'Content-Type': type }, agent: false }, (res) => {
+      const req = request({ host: '127.0.0.1', port: uploads.api.port, path: '/api/order?lang=en', method: 'POST', headers: { 'Content-Type': type }, agent: false }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('end', () => resolve({ status: res.statusCode ?? 0, json: JSON.parse(Buffer.concat(chunks).toString()) }));
@@ -253,7 +233,7 @@ describe('order uploads', () => {
       const req = request(
         {
           host: '127.0.0.1',
-          port: api.port,
+          port: uploads.api.port,
           path: '/api/order',
           method: 'POST',
           headers: { 'Content-Type': 'multipart/form-data; boundary=x', 'Content-Length': apiLimits.multipartBytes + 1, Expect: '100-continue' },
@@ -278,7 +258,7 @@ describe('order uploads', () => {
     const { body, type } = multipart(orderFields(), [{ bytes: fixture('pixel.png'), filename: 'photo.png' }]);
     const status = await new Promise<number>((resolve, reject) => {
       const req = request(
-        { host: '127.0.0.1', port: api.port, path: '/api/order', method: 'POST', headers: { 'Content-Type': type, 'Content-Length': body.length, Expect: '100-continue' }, agent: false },
+        { host: '127.0.0.1', port: uploads.api.port, path: '/api/order', method: 'POST', headers: { 'Content-Type': type, 'Content-Length': body.length, Expect: '100-continue' }, agent: false },
         (res) => {
           res.resume();
           res.on('end', () => resolve(res.statusCode ?? 0));
@@ -292,33 +272,17 @@ describe('order uploads', () => {
   });
 
   it('never serves a stored upload over HTTP', async () => {
-    await postOrder(api.port, orderFields(), [{ bytes: fixture('minimal.pdf'), filename: 'scan.pdf' }]);
-    const name = basename(storedSubmissions(api.dataDir).at(-1)!.upload_path!);
+    await postOrder(uploads.api.port, orderFields(), [{ bytes: fixture('minimal.pdf'), filename: 'scan.pdf' }]);
+    const name = basename(storedSubmissions(uploads.api.dataDir).at(-1)!.upload_path!);
     for (const path of [`/uploads/${name}`, `/data/uploads/${name}`, `/../data/uploads/${name}`]) {
-      expect((await send(api.port, path)).status, path).not.toBe(200);
+      expect((await send(uploads.api.port, path)).status, path).not.toBe(200);
     }
   });
 });
 
 describe('an order with several files', () => {
-  let api: ApiServer;
-  beforeAll(async () => {
-    api = await startApiServer();
-  });
-  afterAll(async () => {
-    await api?.stop();
-  });
-  let before: number;
-  let stored: number;
-  beforeEach(() => {
-    before = storedSubmissions(api.dataDir).length;
-    stored = filesIn(api.dataDir, 'uploads').length;
-  });
-  const expectNothingKept = () => {
-    expect(storedSubmissions(api.dataDir)).toHaveLength(before);
-    expect(filesIn(api.dataDir, 'uploads')).toHaveLength(stored);
-    expect(incomingUploads(api.dataDir)).toEqual([]);
-  };
+  const uploads = useOrderApi();
+  const { expectNothingKept } = uploads;
 
   it("stores the files in the order they were sent, each as order-<id>-<n>.<kind> with the sender's name, and the lab's mail lists and attaches them", async () => {
     const sent = [
@@ -326,12 +290,12 @@ describe('an order with several files', () => {
       { bytes: fixture('pixel.png'), filename: 'shade photo.png', kind: 'png', type: 'PNG', mime: 'image/png' },
       { bytes: fixture('minimal.pdf'), filename: 'prescription.pdf', kind: 'pdf', type: 'PDF', mime: 'application/pdf' },
     ];
-    const reply = await postOrder(api.port, orderFields(), sent);
+    const reply = await postOrder(uploads.api.port, orderFields(), sent);
     expect(reply.json).toEqual({ success: true });
-    const row = storedSubmissions(api.dataDir).at(-1)!;
+    const row = storedSubmissions(uploads.api.dataDir).at(-1)!;
     const extension = (kind: string) => (kind === 'jpeg' ? 'jpg' : kind);
     expect(row.files).toEqual(
-      sent.map((file, index) => ({ path: join(api.dataDir, 'uploads', `order-${row.id}-${index + 1}.${extension(file.kind)}`), name: file.filename, kind: file.kind, size: file.bytes.length })),
+      sent.map((file, index) => ({ path: join(uploads.api.dataDir, 'uploads', `order-${row.id}-${index + 1}.${extension(file.kind)}`), name: file.filename, kind: file.kind, size: file.bytes.length })),
     );
     for (const [index, file] of sent.entries()) expect(readFileSync(row.files[index]!.path).equals(file.bytes)).toBe(true);
     const [lab] = row.messages;
@@ -347,7 +311,7 @@ describe('an order with several files', () => {
   });
 
   it('refuses the whole order when one file among good ones is refused, naming that file by its place, and keeps none of them', async () => {
-    const reply = await postOrder(api.port, orderFields(), [
+    const reply = await postOrder(uploads.api.port, orderFields(), [
       { bytes: fixture('pixel.png'), filename: 'photo.png' },
       { bytes: fixture('drawing.pdf'), filename: 'drawing.pdf' },
       { bytes: fixture('crown-ascii.stl'), filename: 'crown.stl' },
@@ -368,13 +332,13 @@ describe('an order with several files', () => {
 
   it('takes exactly five files and refuses a sixth with a message of its own, keeping nothing', async () => {
     const file = (n: number) => ({ bytes: fixture('pixel.png'), filename: `photo ${n}.png` });
-    const five = await postOrder(api.port, orderFields(), [1, 2, 3, 4, 5].map(file));
+    const five = await postOrder(uploads.api.port, orderFields(), [1, 2, 3, 4, 5].map(file));
     expect(five.json).toEqual({ success: true });
-    expect(storedSubmissions(api.dataDir).at(-1)!.files.map((kept) => kept.name)).toEqual(['photo 1.png', 'photo 2.png', 'photo 3.png', 'photo 4.png', 'photo 5.png']);
-    before += 1;
-    stored += 5;
+    expect(storedSubmissions(uploads.api.dataDir).at(-1)!.files.map((kept) => kept.name)).toEqual(['photo 1.png', 'photo 2.png', 'photo 3.png', 'photo 4.png', 'photo 5.png']);
+    // The five are kept: what follows must keep nothing more.
+    uploads.rebase();
     for (const lang of ['en', 'nl'] as const) {
-      const six = await postOrder(api.port, orderFields(), [1, 2, 3, 4, 5, 6].map(file), lang);
+      const six = await postOrder(uploads.api.port, orderFields(), [1, 2, 3, 4, 5, 6].map(file), lang);
       const message = lang === 'en' ? 'At most 5 files can be sent with one order.' : 'Per opdracht kunt u maximaal 5 bestanden insturen.';
       expect(six.status).toBe(400);
       expect(six.json).toEqual({
@@ -385,29 +349,29 @@ describe('an order with several files', () => {
       });
     }
     // A file part of another name counts too: busboy stops at the sixth file part, whatever it is called.
-    const other = await postOrder(api.port, orderFields(), [...[1, 2, 3, 4, 5].map(file), { ...file(6), field: 'attachment' }]);
+    const other = await postOrder(uploads.api.port, orderFields(), [...[1, 2, 3, 4, 5].map(file), { ...file(6), field: 'attachment' }]);
     expect(other.status).toBe(400);
     expectNothingKept();
   });
 
   it("attaches files of exactly 15 MiB together, and above that lists them with their total and the desk command that fetches them", async () => {
     const half = 15 * mib / 2;
-    const attached = await postOrder(api.port, orderFields(), [
+    const attached = await postOrder(uploads.api.port, orderFields(), [
       { bytes: pdfOfSize(half), filename: 'scan 1.pdf' },
       { bytes: pdfOfSize(half), filename: 'scan 2.pdf' },
     ]);
     expect(attached.json).toEqual({ success: true });
-    const first = storedSubmissions(api.dataDir).at(-1)!;
+    const first = storedSubmissions(uploads.api.dataDir).at(-1)!;
     expect(first.messages[0]?.attachments?.map((file) => file.filename)).toEqual([`order-${first.id}-1.pdf`, `order-${first.id}-2.pdf`]);
     expect(first.messages[0]?.text).toContain('De bestanden zitten als bijlage bij deze e-mail.');
     expect(first.messages[0]?.text).not.toContain('npm run submissions');
 
-    const listed = await postOrder(api.port, orderFields(), [
+    const listed = await postOrder(uploads.api.port, orderFields(), [
       { bytes: pdfOfSize(half), filename: 'scan 1.pdf' },
       { bytes: pdfOfSize(half + 1), filename: 'scan 2.pdf' },
     ]);
     expect(listed.json).toEqual({ success: true });
-    const second = storedSubmissions(api.dataDir).at(-1)!;
+    const second = storedSubmissions(uploads.api.dataDir).at(-1)!;
     expect(second.messages[0]?.attachments).toBeUndefined();
     expect(second.messages[0]?.attachment).toBeUndefined();
     expect(second.files.map((file) => file.size)).toEqual([half, half + 1]);
@@ -423,7 +387,7 @@ describe('an order with several files', () => {
   });
 
   it('keeps no file of an order whose text fields are refused, and says so for the fields alone', async () => {
-    const reply = await postOrder(api.port, orderFields({ email: 'nope' }), [
+    const reply = await postOrder(uploads.api.port, orderFields({ email: 'nope' }), [
       { bytes: fixture('pixel.png'), filename: 'a.png' },
       { bytes: fixture('pixel.jpg'), filename: 'b.jpg' },
     ]);
