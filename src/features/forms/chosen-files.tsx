@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
 import type { UiKey } from '@generated/manifest.ts';
 import { LineIcon } from '../../components/icons.tsx';
+import { KeepWhole } from '../../components/keep-whole.tsx';
 import { useShell, useT } from '../../lib/i18n.tsx';
 import type { UploadKind } from '../../shared/file-check.ts';
 import { chosenFileVerdict } from './chosen-file.ts';
@@ -156,7 +157,7 @@ export default function ChosenFiles({ files, onChange, progress, inputId, status
   return (
     <div>
       <p id={statusId} className="file-status">
-        {going.length > 0 ? t('forms.filesChosen', { count: going.length, size: fileSize(total, lang) }) : t('forms.fileNone')}
+        <KeepWhole text={going.length > 0 ? t('forms.filesChosen', { count: going.length, size: fileSize(total, lang) }) : t('forms.fileNone')} />
       </p>
       {files.length > 0 ? (
         <ul ref={list} className="file-list">
@@ -217,7 +218,7 @@ function UploadProgress({ sent, total, lang, t }: { sent: number; total: number;
       </p>
       <progress max={100} value={percent} aria-labelledby={`${id}-label`} aria-describedby={`${id}-text`} />
       <p id={`${id}-text`} className="text-sm text-ink/80">
-        {say(percent, sent)}
+        <KeepWhole text={say(percent, sent)} />
       </p>
       <p className="sr-only" aria-live="polite">
         {announced}

@@ -2,6 +2,7 @@ import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTML
 import { useT } from '../../lib/i18n.tsx';
 import { Icon } from '../../components/icons.tsx';
 import { InlineText } from '../../components/inline-text.tsx';
+import { KeepWhole } from '../../components/keep-whole.tsx';
 import type { FieldState } from './use-form.ts';
 
 interface LabelProps {
@@ -38,7 +39,7 @@ export function FieldMessages({ state, hint }: { state: FieldState; hint?: strin
     <>
       {hint ? (
         <p id={state.hintId} className="field-hint">
-          {hint}
+          <KeepWhole text={hint} />
         </p>
       ) : null}
       {state.error ? (

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type DragEvent } from 'react';
+import { KeepWhole } from '../../components/keep-whole.tsx';
 import { useShell, useT } from '../../lib/i18n.tsx';
 import { useFeedback } from './feedback.tsx';
 import { FieldFrame, Honeypot, RequiredNote, SubmitRow, TextAreaField, TextField } from './fields.tsx';
@@ -118,7 +119,7 @@ export function OrderForm() {
             <span className="btn btn-secondary">{t('forms.fileChoose')}</span> <span className="drop-zone-or">{t('forms.fileDrop')}</span>
           </p>
           <p id={fileState.hintId} className="field-hint">
-            {t('forms.fileHint')}
+            <KeepWhole text={t('forms.fileHint')} />
           </p>
         </div>
         {list.length > 0 && code ? (
