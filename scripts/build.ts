@@ -27,6 +27,7 @@ import { writeFeeds } from './feeds.ts';
 import { formsSettings } from './content/forms-settings.ts';
 import { measureKinds, overBudget } from './page-weight.ts';
 import { renderSocialImages } from './social-images.ts';
+import { caddySnippet, netlifyHeaders, netlifyRedirects } from './static-host.ts';
 import { socialImagePath } from '../src/shared/social-image.ts';
 
 const root = process.cwd();
@@ -127,6 +128,10 @@ export async function buildSite(options: BuildOptions): Promise<boolean> {
   writeFeeds(checked.model, client);
   writeFileSync(join(client, 'robots.txt'), `User-agent: *\nAllow: /\n\nSitemap: ${origin}/sitemap.xml\n`);
   writeFileSync(join(dist, 'site.json'), `${JSON.stringify(site, null, 2)}\n`);
+  // The same redirects, not-found pages and headers for a static host or CDN (README "The pages on a static host").
+  writeFileSync(join(client, '_redirects'), netlifyRedirects(site));
+  writeFileSync(join(client, '_headers'), netlifyHeaders(site));
+  writeFileSync(join(dist, 'static-host.caddy'), caddySnippet(site));
   const compressed = precompress(client);
 
   // Sizes are deterministic, so a page over its budget fails the build.

@@ -3,19 +3,19 @@
  * file, then serves it and the forms API on PORT (default 3000). The API's settings come from the
  * environment (DATA_DIR, SMTP_URL, MAIL_FROM, LAB_EMAIL, FORM_RATE_LIMIT, FORM_MIN_FILL_MS, TRUST_PROXY).
  * With --release it builds for release and serves only a release build, refusing to start while the
- * lab's e-mail address is an example (a deployment runs this); without it, a preview.
- * Usage: npm start [-- --release]   (PORT=8080 DATA_DIR=/var/lib/lab npm start)
+ * lab's e-mail address is an example (a deployment runs this); without it, a preview. With --no-build it
+ * never builds (the service runs it so, its folder read-only): it serves the build there, or refuses to start.
+ * Usage: npm start [-- --release] [--no-build] [--dist=DIR]   (PORT=8080 DATA_DIR=/var/lib/lab npm start)
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { StartError, startServer, stopServer } from '../src/server/server.ts';
 import { createLogger } from '../src/server/log.ts';
 import { readApiSettings, type ApiSettings } from '../src/server/settings.ts';
 
 const root = process.cwd();
-const stamp = join(root, 'dist', 'site.json');
 
 /** The newest modification time among the files the build reads. */
 function newestSource(): number {
@@ -31,8 +31,10 @@ function newestSource(): number {
   return newest;
 }
 
-const { values: args } = parseArgs({ options: { release: { type: 'boolean', default: false } } });
+const { values: args } = parseArgs({ options: { release: { type: 'boolean', default: false }, 'no-build': { type: 'boolean', default: false }, dist: { type: 'string' } } });
 const release = args.release;
+const distDir = resolve(root, args.dist ?? 'dist');
+const stamp = join(distDir, 'site.json');
 
 /** Whether the build there was made for release; undefined when there is none. */
 function builtForRelease(): boolean | undefined {
@@ -44,7 +46,16 @@ function builtForRelease(): boolean | undefined {
 }
 
 const built = builtForRelease();
-if (built === undefined || built !== release || statSync(stamp).mtimeMs < newestSource()) {
+if (args['no-build']) {
+  if (built === undefined || built !== release) {
+    const wanted = release ? 'npm run build -- --release' : 'npm run build';
+    console.error(`cannot start: ${built === undefined ? `there is no build in ${distDir}` : `the build in ${distDir} is ${built ? 'a release' : 'a preview'}`}; run ${wanted} first`);
+    process.exit(1);
+  }
+} else if (args.dist !== undefined) {
+  console.error('cannot start: --dist serves a build made elsewhere; add --no-build');
+  process.exit(1);
+} else if (built === undefined || built !== release || statSync(stamp).mtimeMs < newestSource()) {
   console.log(built === undefined ? 'no build yet: building' : built !== release ? `the build is ${built ? 'a release' : 'a preview'}: building ${release ? 'for release' : 'a preview'}` : 'sources changed since the last build: building');
   const result = spawnSync(process.execPath, [join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), join(root, 'scripts', 'build.ts'), ...(release ? ['--release'] : [])], { stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
@@ -69,7 +80,7 @@ if (settings.smtpUrl) {
 } else {
   logger.info({ folder: shown(join(settings.dataDir, 'mail')) }, 'mail is written as .eml files (set SMTP_URL to send)');
 }
-const server = await startServer({ distDir: join(root, 'dist'), ...settings, logger, release }).catch((error: unknown) => {
+const server = await startServer({ distDir, ...settings, logger, release }).catch((error: unknown) => {
   // Something the person starting the server must fix: one line that says what, not a stack trace.
   if (!(error instanceof StartError)) throw error;
   console.error(`cannot start: ${error.message}`);

@@ -71,6 +71,8 @@ export interface ApiOptions {
   uploadsAtOnce?: number;
   /** How often an order's body is looked at for progress (serverTimeouts.stallMs); tests pass less. */
   stallMs?: number;
+  /** Aborted when the server stops: a submission is then refused with 503 and Retry-After, and an order's files still arriving are stopped. */
+  stopping?: AbortSignal;
 }
 
 /** What the health check finds: the database's fault if it has one, and the mails waiting or given up. */
@@ -271,6 +273,8 @@ class Refusal extends Error {
 }
 
 const malformed = () => new Refusal(400, 'apiErrors.malformed');
+/** The server is stopping (a restart): the sender may send again in a few seconds. */
+const stoppingRefusal = () => new Refusal(503, 'apiErrors.unavailable', {}, 10);
 const tooLarge = () => new Refusal(413, 'apiErrors.tooLarge');
 
 /** How the framework's and its plugins' errors about a body are answered. */
@@ -302,12 +306,17 @@ interface OrderBody {
  * over `fileBytes`, the files together over `orderBytes`, one file more than `files` (each refused beside
  * that file); a field given twice or a cut-off body is malformed. When it throws, no file it received is left.
  */
-async function readOrder(request: FastifyRequest, dataDir: string): Promise<OrderBody> {
+async function readOrder(request: FastifyRequest, dataDir: string, stopping?: AbortSignal): Promise<OrderBody> {
   const fields: Record<string, string> = {};
   const files: ReceivedFile[] = [];
   let total = 0;
+  // The file arriving now, stopped when the server stops (its part of the file is removed as it fails).
+  let arriving: Readable | undefined;
+  const stop = () => arriving?.destroy(stoppingRefusal());
+  stopping?.addEventListener('abort', stop, { once: true });
   try {
     for await (const part of request.parts()) {
+      if (stopping?.aborted) throw stoppingRefusal();
       if (part.type === 'file') {
         // Only parts named `file` are kept; another file part is read and thrown away (and counts toward the limit of files).
         if (part.fieldname !== 'file') {
@@ -316,6 +325,7 @@ async function readOrder(request: FastifyRequest, dataDir: string): Promise<Orde
         }
         let received: { path: string; size: number };
         try {
+          arriving = part.file;
           received = await receiveUpload(dataDir, part.file, { maxBytes: apiLimits.orderBytes - total });
         } catch (error) {
           if (!(error instanceof UploadTooLarge)) throw error;
@@ -334,6 +344,7 @@ async function readOrder(request: FastifyRequest, dataDir: string): Promise<Orde
     }
   } catch (error: unknown) {
     await discardAll(files);
+    if (stopping?.aborted) throw stoppingRefusal();
     if (error instanceof Refusal) throw error;
     if (isStorageFault(error)) throw error;
     const code = (error as { code?: string }).code;
@@ -344,6 +355,9 @@ async function readOrder(request: FastifyRequest, dataDir: string): Promise<Orde
     const refusal = code ? frameworkRefusals[code] : undefined;
     // busboy's own errors (no boundary, a body that ends mid-part) say the form cannot be read.
     throw refusal ? refusal() : malformed();
+  } finally {
+    arriving = undefined;
+    stopping?.removeEventListener('abort', stop);
   }
   return { fields, files };
 }
@@ -486,9 +500,10 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions): Prom
     errorResponseBuilder: (_request, context) => new Refusal(429, 'apiErrors.rateLimited', { minutes: Math.max(1, Math.ceil(context.ttl / 60_000)) }),
   });
 
-  // Another site's page may not send the lab a form (checked before the rate limit counts it).
+  // Another site's page may not send the lab a form (checked before the rate limit counts it); a stopping server takes none.
   app.addHook('onRequest', async (request, reply) => {
     if (!Object.hasOwn(endpoints, request.routeOptions.url ?? '') || request.method !== 'POST') return;
+    if (options.stopping?.aborted) return fail(request, reply.header('retry-after', '10'), 503, t(request)('apiErrors.unavailable'));
     const origin = request.headers.origin?.toLowerCase();
     if (request.headers['sec-fetch-site'] === 'cross-site' || (origin !== undefined && !allowedOrigin(request, origin))) {
       return fail(request, reply, 403, t(request)('apiErrors.forbidden'));
@@ -567,7 +582,7 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions): Prom
   app.all('/api/*', { config: { rateLimit: false } }, (request, reply) => fail(request, reply, 404, t(request)('apiErrors.notFound')));
 
   async function takeOrder(request: FastifyRequest, reply: FastifyReply, endpoint: Endpoint): Promise<FastifyReply> {
-    const order = await readOrder(request, dataDir);
+    const order = await readOrder(request, dataDir, options.stopping);
     try {
       // As the browser sends it: a blank field is an absent one.
       const body = Object.fromEntries(Object.entries(order.fields).filter(([, value]) => value.trim() !== ''));

@@ -1,4 +1,5 @@
 import { mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
 import type { Server } from 'node:http';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -20,7 +21,7 @@ export interface ServerOptions extends Partial<Omit<ApiSettings, 'dataDir' | 'po
   distDir: string;
   /** 0 picks a free port; the line logged at start names the one chosen. */
   port: number;
-  /** Defaults to 0.0.0.0, every IPv4 interface, as a container needs. */
+  /** Defaults to `::`, every IPv6 and IPv4 interface (dual stack), or 0.0.0.0 on a machine without IPv6. */
   host?: string;
   /** Where the server logs (JSON lines on standard output by default): its start, each missing page, each submission and mail. */
   logger?: Logger;
@@ -106,8 +107,17 @@ export function storeHealth(store: Pick<Store, 'checkWritable' | 'outboxState'>)
 /** What the forms API needs besides the HTTP layer: its settings, the store and the delivery loop. */
 export type FormsOptions = Omit<ServerOptions, 'distDir' | 'port' | 'host'>;
 
-/** Shuts down what a server started besides listening (the delivery loop, the database), once. */
-const closers = new WeakMap<Server, () => Promise<void>>();
+/**
+ * What a server started besides listening: `drain` turns away new submissions (503 with Retry-After) and
+ * stops the uploads still arriving, `close` stops the delivery loop and closes the database, once.
+ */
+const closers = new WeakMap<Server, { drain: () => void; close: () => Promise<void> }>();
+
+/** Where to listen by default: every interface, IPv6 and IPv4 on one socket, or IPv4 alone where the machine has no IPv6. */
+export function defaultHost(): string {
+  const ipv6 = Object.values(networkInterfaces()).some((addresses) => addresses?.some((address) => address.family === 'IPv6'));
+  return ipv6 ? '::' : '0.0.0.0';
+}
 
 /** Every response's headers, with the policy of a response that sets none of its own, by whether it goes out over HTTPS. */
 const headers = {
@@ -185,7 +195,7 @@ export function createApp(options: { trustProxy?: boolean; logger?: Logger; site
 }
 
 /** The forms API with its store and delivery loop, as a plugin to register, and how to stop them. */
-export function startForms(forms: FormsSettings, options: FormsOptions): { register: (app: FastifyInstance) => Promise<void>; close: () => Promise<void> } {
+export function startForms(forms: FormsSettings, options: FormsOptions): { register: (app: FastifyInstance) => Promise<void>; drain: () => void; close: () => Promise<void> } {
   const logger = options.logger ?? createLogger();
   const store = openDataFolder(options.dataDir, options.confirmationsPerDay);
   const delivery = startDelivery({
@@ -195,6 +205,7 @@ export function startForms(forms: FormsSettings, options: FormsOptions): { regis
     retentionMs: forms.retentionDays * 86_400_000,
     ...options.delivery,
   });
+  const stopping = new AbortController();
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= delivery.stop().then(() => {
@@ -214,10 +225,11 @@ export function startForms(forms: FormsSettings, options: FormsOptions): { regis
       origins: options.origins,
       uploadsAtOnce: options.uploadsAtOnce,
       stallMs: options.timeouts?.stallMs ?? serverTimeouts.stallMs,
+      stopping: stopping.signal,
       logger,
     });
   };
-  return { register, close };
+  return { register, drain: () => stopping.abort(), close };
 }
 
 /**
@@ -245,12 +257,18 @@ export async function startServer(options: ServerOptions): Promise<Server> {
   warnIfOpen(options.dataDir, logger);
   const app = createApp({ trustProxy: options.trustProxy, logger, siteUrl: forms.siteUrl, timeouts: options.timeouts });
   const api = startForms(forms, { ...options, logger });
+  let draining = false;
+  // Once the server stops, each answer ends its connection, so no client sends another request on it.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (draining) reply.header('connection', 'close');
+    return payload;
+  });
   try {
     const left = await clearIncoming(options.dataDir);
     if (left > 0) logger.info({ files: left }, 'removed uploads a previous run left half-received');
     await app.register(api.register);
     await app.register(sitePlugin, { distDir: options.distDir, logger });
-    await app.listen({ port: options.port, host: options.host ?? '0.0.0.0', listenTextResolver: (address: string) => `listening on ${address}` });
+    await app.listen({ port: options.port, host: options.host ?? defaultHost(), listenTextResolver: (address: string) => `listening on ${address}` });
   } catch (error) {
     await app.close().catch(() => {});
     await api.close();
@@ -258,7 +276,13 @@ export async function startServer(options: ServerOptions): Promise<Server> {
     if (code === 'EADDRINUSE' || code === 'EACCES') throw new StartError(`port ${options.port} cannot be used (${oneLine(error)}); stop what listens there or set PORT to another port`, { cause: error });
     throw error;
   }
-  closers.set(app.server, api.close);
+  closers.set(app.server, {
+    drain: () => {
+      draining = true;
+      api.drain();
+    },
+    close: api.close,
+  });
   app.server.on('close', () => void api.close());
   return app.server;
 }
@@ -289,12 +313,15 @@ function warnIfOpen(dataDir: string, logger: Logger): void {
 
 /**
  * Graceful shutdown, for the caller's SIGTERM/SIGINT handler: stops accepting connections, lets requests
- * in flight finish, closes keep-alive connections as they fall idle, and cuts what is still open after
- * `graceMs`; then lets a mail being sent finish and closes the database.
+ * in flight finish (a form being stored is stored and answered), refuses a submission that comes after
+ * with 503 and Retry-After, stops an order's files still arriving with the same answer (nothing of them
+ * kept), ends every connection with its answer, and cuts what is still open after `graceMs`; then lets a
+ * mail being sent finish and closes the database. What is left in the outbox goes out after the restart.
  */
 export async function stopServer(server: Server, options: { graceMs?: number } = {}): Promise<void> {
+  closers.get(server)?.drain();
   await closeHttp(server, options);
-  await closers.get(server)?.();
+  await closers.get(server)?.close();
 }
 
 function closeHttp(server: Server, options: { graceMs?: number }): Promise<void> {
