@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { request } from 'node:http';
+import { request, type ClientRequest, type IncomingMessage } from 'node:http';
+import type { RequestOptions } from 'node:https';
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { filesIn, incomingUploads, readReply, send, startApiServer, storedSubmissions, type ApiServer, type Reply } from './api.ts';
 import { pdfChunks } from './pdf-of-size.ts';
@@ -68,7 +69,7 @@ export function postStreamedOrder(
   port: number,
   fields: Record<string, string>,
   files: StreamedPart[],
-  options: { lang?: string; paceMs?: number; onSent?: () => void } = {},
+  options: { lang?: string; paceMs?: number; onSent?: () => void; onChunk?: (chunk: Buffer) => void; via?: { request: (options: RequestOptions, callback: (res: IncomingMessage) => void) => ClientRequest; options: RequestOptions } } = {},
 ): Promise<Reply & { written: number; complete: boolean }> {
   const boundary = `----stream${randomBytes(8).toString('hex')}`;
   const fieldParts = Object.entries(fields).map(([name, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
@@ -90,8 +91,10 @@ export function postStreamedOrder(
     let written = 0;
     let complete = false;
     let answered = false;
-    const req = request(
-      { host: '127.0.0.1', port, path: `/api/order?lang=${options.lang ?? 'en'}`, method: 'POST', headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}`, 'Content-Length': length }, agent: false },
+    // Over another connection (HTTPS through a proxy) when `via` says so.
+    const headers = { 'Content-Type': `multipart/form-data; boundary=${boundary}`, 'Content-Length': length, ...options.via?.options.headers };
+    const req = (options.via?.request ?? request)(
+      { host: '127.0.0.1', port, path: `/api/order?lang=${options.lang ?? 'en'}`, method: 'POST', agent: false, ...options.via?.options, headers },
       (res) => {
         answered = true;
         readReply(res).then((reply) => resolve({ ...reply, written, complete }), reject);
@@ -114,6 +117,7 @@ export function postStreamedOrder(
       for (const { chunk, paced } of body()) {
         if (req.destroyed) return;
         written += chunk.length;
+        if (paced) options.onChunk?.(chunk);
         if (!req.write(chunk)) await drained();
         if (paced && options.paceMs) await new Promise((done) => setTimeout(done, options.paceMs));
       }
