@@ -25,6 +25,7 @@ const Environment = z.object({
     given,
     z.string().regex(/^\d+$/, 'PORT must be a port number from 0 to 65535').transform(Number).pipe(z.int().max(65535, 'PORT must be a port number from 0 to 65535')).optional(),
   ),
+  HOST: z.preprocess(given, z.union([z.ipv4(), z.ipv6(), z.literal('localhost')], 'HOST must be an IP address to listen on, such as 127.0.0.1 or ::').optional()),
   DATA_DIR: z.preprocess(given, z.string().optional()).describe('Where submissions.db, uploads/ and mail/ live; default ./data.'),
   SMTP_URL: z.preprocess(given, z.url({ protocol: /^smtps?$/, error: 'SMTP_URL must be an smtp:// or smtps:// address' }).optional()),
   MAIL_FROM: z.preprocess(given, z.string().optional()),
@@ -46,6 +47,8 @@ const Environment = z.object({
 export interface ApiSettings {
   /** `PORT`: where `npm start` listens (3000 unless set). */
   port: number;
+  /** `HOST`: the address to listen on; every interface, IPv6 and IPv4, unless set (behind a proxy on the same machine: 127.0.0.1). */
+  host?: string;
   /** Where submissions.db, uploads/ and mail/ live (`DATA_DIR`, default `./data` from the working folder). */
   dataDir: string;
   /** `SMTP_URL`: send mail over SMTP; without it each mail is written as an .eml file in `<dataDir>/mail/`. */
@@ -73,6 +76,7 @@ export function readApiSettings(env: NodeJS.ProcessEnv = process.env, cwd: strin
   const settings = result.data;
   return {
     port: settings.PORT ?? 3000,
+    host: settings.HOST,
     dataDir: resolve(cwd, settings.DATA_DIR ?? 'data'),
     smtpUrl: settings.SMTP_URL,
     mailFrom: settings.MAIL_FROM,

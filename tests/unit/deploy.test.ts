@@ -44,6 +44,8 @@ describe('deploy/dental-lab.service', () => {
     expect(values('StateDirectory')).toEqual(['dental-lab']);
     expect(values('StateDirectoryMode')).toEqual(['0700']);
     expect(values('Environment')).toContain('DATA_DIR=/var/lib/dental-lab');
+    // Reachable only by the proxy on this machine, which alone sets X-Forwarded-For (TRUST_PROXY=1).
+    expect(values('Environment')).toContain('HOST=127.0.0.1');
     expect(values('ReadWritePaths')).toEqual([]);
     expect(values('NoNewPrivileges')).toEqual(['true']);
     expect(values('PrivateTmp')).toEqual(['true']);

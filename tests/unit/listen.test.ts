@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultHost } from '../../src/server/server.ts';
+import { readApiSettings } from '../../src/server/settings.ts';
 import { send, startApiServer, type ApiServer } from '../support/api.ts';
 import { request } from 'node:http';
 
@@ -41,5 +42,14 @@ describe('where the server listens by default', () => {
 
   it.runIf(hasIpv6)('answers over IPv6 at [::1]', async () => {
     expect(await getOverIpv6(api.port, '/api/health')).toBe(200);
+  });
+});
+
+describe('HOST', () => {
+  it('sets the address to listen on, and refuses what is not one', () => {
+    expect(readApiSettings({ HOST: '127.0.0.1' }).host).toBe('127.0.0.1');
+    expect(readApiSettings({ HOST: '::' }).host).toBe('::');
+    expect(readApiSettings({}).host).toBeUndefined();
+    expect(() => readApiSettings({ HOST: 'www.tandlab.nl' })).toThrow(/^HOST must be an IP address to listen on, such as 127\.0\.0\.1 or ::, not "www\.tandlab\.nl"$/);
   });
 });
