@@ -87,11 +87,16 @@ const server = await startServer({ distDir, ...settings, logger, release }).catc
   process.exit(1);
 });
 let stopping = false;
-const stop = () => {
+const stop = (signal: NodeJS.Signals) => {
   if (stopping) return;
   stopping = true;
+  // What the journal shows of a restart: when it began, and that nothing was left behind.
+  logger.info({ signal }, 'stopping: finishing the requests in flight, refusing new submissions');
   stopServer(server).then(
-    () => process.exit(0),
+    () => {
+      logger.info('stopped');
+      process.exit(0);
+    },
     (error: unknown) => {
       console.error(error);
       process.exit(1);

@@ -108,6 +108,8 @@ describe('a stop under load', () => {
     agent.destroy();
 
     expect(code, server.output()).toBe(0);
+    // The journal shows when the stop began and that it ended.
+    expect(server.output()).toMatch(/"signal":"SIGTERM","msg":"stopping: finishing the requests in flight, refusing new submissions"\}\n(?:.*\n)*\{.*"msg":"stopped"\}\n$/);
     expect(stopMs).toBeLessThan(stopTimeoutMs);
 
     const stored = storedSubmissions(dataDir);

@@ -31,7 +31,7 @@ describe('npm run release:check', () => {
     expect(result.stdout).toMatch(/^ {2}SMTP_URL {5}not set$/m);
     expect(result.stdout).toMatch(/^ {2}site URL {5}https:\/\/\S+ \(url in content\/site\.yaml\)$/m);
     expect(result.stdout).toMatch(/still missing before a release: \d+ facts and 4 settings$/m);
-  });
+  }, 120_000);
 
   it("shows each setting from the service's file, the SMTP password as stars, and passes once nothing is missing", () => {
     const site = fixtureSite();
@@ -52,7 +52,7 @@ describe('npm run release:check', () => {
     const without = run(site.root, {}, ['--env-file', envFile]);
     expect(without.status).toBe(1);
     expect(without.stdout).toMatch(/still missing before a release: 0 facts and 1 setting$/m);
-  });
+  }, 120_000);
 
   it('never shows an SMTP password, whatever it is', () => {
     const password = fc.string({ minLength: 6, maxLength: 40 }).filter((p) => /[A-Za-z0-9]{6}/.test(p));
