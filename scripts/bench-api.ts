@@ -169,13 +169,16 @@ async function bench(): Promise<void> {
   try {
     console.log(`forms API load test: ${connections} connections, ${duration} s per run; mail written as .eml files by the running delivery loop; FORM_RATE_LIMIT raised\n`);
     /** The two runs against `target`: the server itself, or Caddy in front of it. */
-    const runs = async (target: Target) => {
+    const runs = async (target: Target, proxyPid?: number) => {
+      const proxyCpu = () => (proxyPid === undefined ? 0 : processCpuMs(proxyPid));
+      const cpuStart = proxyCpu();
       const before = await server.sample();
       const api = await postRun(target);
       const afterApi = await server.sample();
+      const apiCpuMs = proxyCpu() - cpuStart;
       const page = await autocannon({ url: `${target.url}/`, connections, duration, ...(target.host ? { headers: { host: target.host } } : {}), ...target.tls });
       const afterPage = await server.sample();
-      return { before, api, afterApi, page, afterPage };
+      return { before, api, afterApi, page, afterPage, apiCpuMs, pageCpuMs: proxyCpu() - cpuStart - apiCpuMs };
     };
     const postRun = (target: Target) => autocannon({
       url: target.url,
@@ -202,19 +205,14 @@ async function bench(): Promise<void> {
     });
     const { before, api, afterApi, page, afterPage } = await runs({ url: server.origin });
     const answeredAlone = answered.size;
-    let proxied: (Awaited<ReturnType<typeof runs>> & { apiCpuMs: number; pageCpuMs: number }) | undefined;
+    let proxied: Awaited<ReturnType<typeof runs>> | undefined;
     if (values.proxy) {
       const ports = { http: await freePort(), https: await freePort(), admin: await freePort() };
       caddy = await startLocalCaddy('Caddyfile', ports, { UPSTREAM_PORT: new URL(server.origin).port });
       console.log(`and through Caddy (deploy/Caddyfile on https://${siteHost}:${ports.https}, its internal CA)\n`);
       const host = `${siteHost}:${ports.https}`;
       const target = { url: `https://127.0.0.1:${ports.https}`, host, tls: { servername: siteHost, tlsOptions: { ca: caddy.ca } } };
-      const cpuStart = processCpuMs(caddy.pid);
-      const results = await runs(target);
-      // The proxy's CPU for each run, split by the requests each made (both runs measured together from outside).
-      const cpu = processCpuMs(caddy.pid) - cpuStart;
-      const total = results.api.requests.total + results.page.requests.total;
-      proxied = { ...results, apiCpuMs: (cpu * results.api.requests.total) / Math.max(1, total), pageCpuMs: (cpu * results.page.requests.total) / Math.max(1, total) };
+      proxied = await runs(target, caddy.pid);
       await caddy.stop();
       caddy = undefined;
     }
