@@ -199,7 +199,13 @@ function buildFiles(model: ContentModel, options: EmitOptions): Map<string, stri
     };
     const { turnaround, pickup, scanners, downloads, guarantee } = site ?? {};
     const files = (['werkbon', 'priceList'] as const).flatMap((key) =>
-      downloads ? [{ title: page.downloads[key].title[lang], text: text(page.downloads[key].text[lang], lang), href: `/${downloads[key][lang]}`, example: example(`downloads.${key}`) }] : [],
+      downloads
+        ? [{
+            title: page.downloads[key].title[lang], text: text(page.downloads[key].text[lang], lang), href: `/${downloads[key][lang]}`, example: example(`downloads.${key}`),
+            // Two buttons with one text: each is named after its file for a screen reader.
+            label: `${page.downloads.button[lang]}: ${page.downloads[key].title[lang]}`,
+          }]
+        : [],
     );
     const shown = { turnaround, pickup, scanners, downloads, guarantee, mdr: true };
     return {

@@ -89,7 +89,7 @@ export interface DentistFacts {
   turnaround?: { example: boolean; basis: string; rows: { work: string; days: string }[] };
   pickup?: { example: boolean; rows: { label: string; value: string }[] };
   scanners?: { example: boolean; items: { name: string; how: string; label: string; id: string }[] };
-  downloads?: { title: string; text: string; href: string; example: boolean }[];
+  downloads?: { title: string; text: string; href: string; example: boolean; label: string }[];
   guarantee?: { example: boolean; text: string };
 }
 /** The page for dentists, with the lab's facts from site settings. */

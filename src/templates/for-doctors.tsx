@@ -92,7 +92,7 @@ export default function ForDoctorsPage({ content }: TemplateProps<'for-doctors'>
         <Fact id="scanners" title={c.scanners.title} mark={mark(f.scanners.example)} intro={c.scanners.intro}>
           <ul className="card-grid mt-10">
             {f.scanners.items.map((item) => (
-              <li key={item.name} className="card flex flex-col gap-3">
+              <li key={item.name} className="card fact-card">
                 <h3 className="fact-card-title">{item.name}</h3>
                 <p>{item.how}</p>
                 <p className="fact-id">
@@ -107,17 +107,14 @@ export default function ForDoctorsPage({ content }: TemplateProps<'for-doctors'>
         <Fact id="downloads" title={c.downloads.title} intro={c.downloads.intro} tint>
           <ul className="card-grid two-up mt-10">
             {f.downloads.map((file) => (
-              <li key={file.href} className="card flex flex-col gap-3">
+              <li key={file.href} className="card fact-card">
                 <h3 className="fact-card-title">
                   {file.title} {mark(file.example)}
                 </h3>
                 <p>{file.text}</p>
-                <p className="mt-auto pt-2">
-                  <a href={file.href} download className="btn btn-secondary">
-                    {c.downloads.button}
-                    <span className="sr-only">: {file.title}</span>
-                  </a>
-                </p>
+                <a href={file.href} download className="btn btn-secondary mt-auto self-start" aria-label={file.label}>
+                  {c.downloads.button}
+                </a>
               </li>
             ))}
           </ul>
