@@ -143,14 +143,14 @@ function Fact({ id, title, mark, intro, tint, children }: { id: string; title: s
   return (
     <section className={tint ? 'section bg-sand/40' : 'section'} aria-labelledby={id}>
       <div className="container-page">
-        <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+        <div className="fact-head">
           <h2 id={id} className="section-title">
             {title}
           </h2>
           {mark}
         </div>
         {intro ? (
-          <p className="measure mt-4 text-lg text-ink/85">
+          <p className="fact-intro">
             <InlineText text={intro} />
           </p>
         ) : null}
