@@ -25,7 +25,7 @@ export default function ForDoctorsPage({ content }: TemplateProps<'for-doctors'>
     ) : null;
   return (
     <FeedbackProvider>
-      <Hero title={c.hero.title} description={c.hero.description} cta={c.hero.cta}>
+      <Hero title={c.hero.title} description={c.hero.description} image={c.hero.image} cta={c.hero.cta}>
         <nav aria-label={c.onThisPage}>
           <ul className="mt-8 flex flex-wrap gap-2">
             {f.sections.map((s) => (
