@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Cta, Hero, Href, Localized, LocalizedList, RichText, Seo, Slug, TextBlock } from './common.ts';
 import { CtaSection, FeatureSection, FormIntro, SectionLink, Slide } from './sections.ts';
+import { scannerIds } from './site.ts';
 
 const PagePath = z
   .string()
@@ -129,13 +130,69 @@ export const AppointmentPage = z
   })
   .describe('The appointment page (content/pages/appointment.yaml).');
 
-/** For dentists: the extra services and the order-request form. */
+/** A heading and its introduction. */
+const Intro = z.strictObject({
+  title: Localized.describe('The section heading.'),
+  intro: Localized.describe('One or two sentences under the heading; `[label](/path)` links, `**bold**` and {facts} allowed.'),
+});
+
+/** For dentists: the order form first, then the lab's facts dentists choose it by and the MDR statement. */
 export const ForDoctorsPage = z
   .strictObject({
     id: pageId('for-doctors'),
     ...pageBase,
-    services: FeatureSection.describe('The services for dentists (KPT team, shade determination, repairs, marketing, support).'),
+    onThisPage: Localized.describe('The label of the list of links to the page\'s sections, under the hero.'),
+    example: z
+      .strictObject({
+        label: Localized.describe('The mark beside a section whose fact is still an example (a preview only), e.g. "Example".'),
+        text: Localized.describe('What the mark means, for its tooltip and screen readers, e.g. "not yet confirmed by the lab".'),
+      })
+      .describe('The mark a preview puts beside each section that shows an example fact (site.yaml "placeholders").'),
     form: FormIntro,
+    turnaround: Intro.extend({
+      work: Localized.describe('The table\'s first column heading, e.g. "Work".'),
+      days: Localized.describe('The table\'s second column heading, e.g. "Working days".'),
+      dayOne: Localized.describe('One working day, after the number: "working day".'),
+      dayMany: Localized.describe('More working days, after the number or range: "working days".'),
+    }).describe('Turnaround per kind of work (#turnaround), from site settings "turnaround"; the intro comes before the table, the basis from site settings after it.'),
+    pickup: Intro.extend({
+      days: Localized.describe('Label of the courier\'s days.'),
+      to: Localized.describe('The word between the first and last of consecutive days: "to" ("Monday to Friday").'),
+      round: Localized.describe('Label of the courier\'s hours.'),
+      sameDay: Localized.describe('Label of the time before which a pickup is collected the same day.'),
+      sameDayText: Localized.describe('Its value, e.g. "Ask before {pickup.requestBefore}".'),
+      area: Localized.describe('Label of the area the courier covers.'),
+      request: Localized.describe('How to ask for a pickup: by phone, or with the order form\'s pickup choice.'),
+      call: Localized.describe('The label of the button that calls the lab.'),
+    }).describe('Pickup and courier (#pickup), from site settings "pickup".'),
+    scanners: Intro.extend({
+      labId: Localized.describe('The label before the lab\'s ID in a scanner\'s portal, e.g. "Our lab ID".'),
+      noId: Localized.describe('Shown instead of an ID for a scanner the site settings give none.'),
+      items: z
+        .array(
+          z.strictObject({
+            scanner: z.enum(scannerIds).describe('Which scanner: its lab ID is "scanners.<scanner>" in site settings.'),
+            name: z.string().min(1).describe('The scanner\'s name as its maker writes it, e.g. "3Shape TRIOS".'),
+            how: Localized.describe('How to send a case from it to the lab: where to connect, what to choose.'),
+          }),
+        )
+        .min(1)
+        .describe('The intraoral scanners, in order.'),
+    }).describe('Intraoral scanners (#scanners).'),
+    downloads: Intro.extend({
+      werkbon: TextBlock.describe('The werkbon to download (site settings "downloads.werkbon").'),
+      priceList: TextBlock.describe('The price list to download (site settings "downloads.priceList").'),
+      button: Localized.describe('The download button\'s text, e.g. "Download (PDF)".'),
+    }).describe('Downloads (#downloads).'),
+    guarantee: z.strictObject({ title: Localized.describe('The section heading.') }).describe('The guarantee (#guarantee): its terms are site settings "guarantee" (decision 24).'),
+    mdr: z
+      .strictObject({
+        title: Localized.describe('The section heading.'),
+        intro: Localized.describe('What the statement is and why the lab issues it.'),
+        items: LocalizedList.describe('What the statement holds (Annex XIII, section 1); {legalName} and other facts may be used.'),
+        outro: Localized.describe('How long the lab keeps it, and how to get a copy.'),
+      })
+      .describe('The MDR statement for custom-made devices (#mdr).'),
   })
   .describe('The page for dentists (content/pages/for-doctors.yaml).');
 

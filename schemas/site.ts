@@ -22,6 +22,72 @@ export const OpeningDay = z
     }
   });
 
+/** A number of working days, or a range of them ("[7, 10]"). */
+const WorkingDays = z
+  .union([
+    z.int().min(0).max(60),
+    z
+      .tuple([z.int().min(0).max(60), z.int().min(1).max(60)])
+      .refine(([from, to]) => from < to, 'write the shorter time first, e.g. [7, 10]'),
+  ])
+  .describe('Working days: a number such as 5, or a range such as [7, 10]. A text shows it as {turnaround.items.<kind>.days}.');
+
+/** The lab's turnaround per kind of work (decision 30: figures are site facts). */
+export const Turnaround = z
+  .strictObject({
+    basis: Localized.describe('What the days count from and what they leave out, e.g. "Working days from the day we receive the scan or impression, without try-ins."'),
+    items: z
+      .record(
+        z.string().regex(/^[a-z][A-Za-z0-9]*$/, 'write a camelCase key such as "zirconiaCrown"'),
+        z.strictObject({
+          work: Localized.describe('The kind of work, as a dentist orders it, e.g. "Zirconia crown".'),
+          days: WorkingDays,
+        }),
+      )
+      .refine((items) => Object.keys(items).length > 0, 'list at least one kind of work')
+      .describe('One row per kind of work, in the order of the table, by a key texts use ({turnaround.items.zirconiaCrown.days}).'),
+  })
+  .describe('Turnaround per kind of work.');
+
+/** The lab's pickup and courier round. */
+export const Pickup = z
+  .strictObject({
+    days: z.array(Weekday).min(1).max(7).describe('The days the courier collects and delivers, Monday first.'),
+    requestBefore: Time.describe('A pickup asked for before this time is collected the same day, e.g. "11:00".'),
+    from: Time.describe('The courier\'s round starts at this time, e.g. "13:00".'),
+    until: Time.describe('The courier\'s round ends at this time, e.g. "17:00".'),
+    area: Localized.describe('Where the courier comes, e.g. "Practices in Utrecht and within 30 km"; further away, by post or parcel service.'),
+  })
+  .superRefine((p, ctx) => {
+    if (p.from >= p.until) ctx.addIssue({ code: 'custom', path: ['until'], message: `"until" (${p.until}) must be later than "from" (${p.from})`, params: { rule: 'site/hours' } });
+    p.days.forEach((day, i) => {
+      if (i > 0 && weekdays.indexOf(day) <= weekdays.indexOf(p.days[i - 1]!)) ctx.addIssue({ code: 'custom', path: ['days', i], message: 'list each day once, Monday first', params: { rule: 'site/hours' } });
+    });
+  })
+  .describe('Pickup and courier.');
+
+/** The intraoral scanners a practice can send from, by the key the page for dentists uses. */
+export const scannerIds = ['trios', 'itero', 'medit', 'primescan', 'dexis'] as const;
+export const Scanners = z
+  .partialRecord(z.enum(scannerIds), z.string().trim().min(1).max(80).describe('The lab\'s ID or account name in this scanner\'s portal.'))
+  .describe('The lab\'s ID in each scanner\'s portal (trios: 3Shape Communicate/Unite, itero: iTero\'s lab list, medit: Medit Link, primescan: Sirona Connect, dexis: DEXIS IS ScanFlow); a scanner left out shows "ask us".');
+
+/** A file under src/public/ that is downloaded, one per language. */
+const DownloadFile = z
+  .string()
+  .regex(/^downloads\/[a-z0-9][a-z0-9._-]*\.pdf$/, 'give a PDF under src/public/downloads/, e.g. "downloads/werkbon.pdf"')
+  .describe('A PDF in src/public/downloads/, served at /downloads/<name>.');
+export const Downloads = z
+  .strictObject({
+    werkbon: z.strictObject({ en: DownloadFile, nl: DownloadFile }).describe('The lab\'s werkbon (order form) to print and send with a case, per language.'),
+    priceList: z.strictObject({ en: DownloadFile, nl: DownloadFile }).describe('The lab\'s price list, per language.'),
+  })
+  .describe('Files to download.');
+
+/** The facts only the page for dentists shows: the generate step writes them into that page, not into every page's shell. */
+export const dentistFactKeys = ['turnaround', 'pickup', 'scanners', 'downloads', 'guarantee'] as const;
+export type DentistFactKey = (typeof dentistFactKeys)[number];
+
 /** Site-wide settings: the lab's identity and contact facts, read by every page, the footer and the structured data. */
 export const SiteSettings = z
   .strictObject({
@@ -67,11 +133,14 @@ export const SiteSettings = z
       })
       .describe('Opening hours, one entry per day from Monday to Sunday; the one source for every page.'),
     emergency: Localized.describe('What to do outside opening hours, shown on the appointment page.'),
-    turnaround: Localized.nullable().describe(
-      'The lab\'s usual turnaround for dentists, in working days, as the lab states it (e.g. "Crowns and bridges: 5 working days"); null until the lab gives it, and nothing is shown then.',
+    turnaround: Turnaround.optional().describe(
+      'Turnaround per kind of work, shown as a table on the page for dentists (#turnaround); leave it out to show none. A lab fact: an example until the lab confirms it (see "placeholders").',
     ),
-    guarantee: Localized.nullable().describe(
-      'The lab\'s guarantee, in its own terms (what, how long, on what condition); null until the lab gives them, and nothing is shown then. The site makes no other promise (decision 24).',
+    pickup: Pickup.optional().describe('The lab\'s pickup and courier service for practices (the page for dentists, #pickup); leave it out when the lab has none. A lab fact.'),
+    scanners: Scanners.optional().describe('The lab\'s ID in each intraoral scanner\'s portal, by scanner (the page for dentists, #scanners). A lab fact.'),
+    downloads: Downloads.optional().describe('The files a practice downloads from the page for dentists (#downloads): the werkbon and the price list. Lab facts.'),
+    guarantee: Localized.optional().describe(
+      'The lab\'s guarantee, in its own terms (what, how long, on what condition), shown on the page for dentists (#guarantee); left out, nothing is shown. The site makes no other promise (decision 24). A lab fact.',
     ),
     social: z
       .array(
@@ -93,7 +162,9 @@ export const SiteSettings = z
       .describe('The Tawk.to chat as "<propertyId>/<widgetId>"; null hides the chat. It loads only after a visitor clicks to start a chat.'),
     placeholders: z
       .array(z.string())
-      .describe('Fields above whose value the lab has not confirmed yet (e.g. "phone"); each one is reported on every check until it is removed here.'),
+      .describe(
+        'The lab\'s facts that are still examples, by field ("phone") or by a part of one ("downloads.priceList", "scanners.itero"): a preview shows them, marked as examples where the page for dentists shows them, `npm run check` lists them in a note, and a release build refuses each at its place. Remove a fact from here once the lab has confirmed its value.',
+      ),
   })
   .describe('Site-wide settings (content/site.yaml).');
 export type SiteSettings = z.infer<typeof SiteSettings>;

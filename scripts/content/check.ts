@@ -12,6 +12,7 @@ import { closest, didYouMean, didYouMeanPath } from './suggest.ts';
 import { compileNames, titleCase, type Names } from './case.ts';
 import { validate, dotted } from './validate.ts';
 import { headingAnchors, pageAnchors, siteAnchors } from '../../src/shared/anchors.ts';
+import { factAt, factReference, factText } from '../../src/shared/facts.ts';
 import { inlineProblems, parseInline } from '../../src/shared/inline-text.ts';
 import { englishPath, langOfPath, localizePath } from '../../src/shared/paths.ts';
 import { walk } from './walk.ts';
@@ -28,6 +29,11 @@ export interface CheckOptions {
   imagesDir?: string;
   /** Defaults to `<root>/src/assets/videos`. */
   videosDir?: string;
+  /**
+   * The files served as they are, where the lab's downloads (`downloads` in site.yaml) must be: defaults to
+   * `<root>/src/public`. A root without it (a bare content folder) gets no download check.
+   */
+  publicDir?: string;
   /**
    * The code whose interface strings `ui.yaml` must hold: defaults to the `.ts` and `.tsx` files under
    * `<root>/src`, `<root>/schemas` and `<root>/scripts`. A root without code (a bare content folder) gets no
@@ -174,6 +180,7 @@ export function checkContent(options: CheckOptions): CheckResult {
   const contentDir = options.contentDir ?? join(root, 'content');
   const imagesDir = options.imagesDir ?? join(root, 'src', 'assets', 'images');
   const videosDir = options.videosDir ?? join(root, 'src', 'assets', 'videos');
+  const publicDir = options.publicDir ?? join(root, 'src', 'public');
   const rel = (abs: string) => relative(root, abs).split(sep).join('/');
   const diagnostics: Diagnostic[] = [];
   const model: ContentModel = {
@@ -279,6 +286,24 @@ export function checkContent(options: CheckOptions): CheckResult {
     );
   };
   const facts: Facts = { links: [], refs: [], anchors: new Map(), serviceKinds: new Map(), pagePaths: [], samples: [], templates: new Map() };
+  // The lab's facts a text may show by their path ({turnaround.items.zirconiaCrown.days}), found once.
+  let factPaths: string[] | undefined;
+  // Each {fact} in a content text must name one value of the site settings (read before the other files).
+  // Interface strings keep braces of their own ({count}), which the app fills in.
+  const checkFactRefs = (entry: Scanned, value: string, path: PathSegment[]) => {
+    const site = model.site?.data;
+    if (!site || !value.includes('{') || /(^|\/)ui\.yaml$/.test(entry.source.file)) return;
+    for (const match of value.matchAll(factReference)) {
+      const name = match[1]!;
+      const found = factAt(site, name);
+      if (factText(found, 'en') !== undefined) continue;
+      factPaths ??= showableFacts(site);
+      const suggestion = closest(name, factPaths);
+      const message = found === undefined ? `"{${name}}" names no fact of the site settings (content/site.yaml)` : `"{${name}}" is a group of facts, not one value a text can show`;
+      const hint = suggestion ? `did you mean "{${suggestion}}"?` : 'write the path of a value in content/site.yaml, e.g. "{phone.display}" or "{turnaround.items.zirconiaCrown.days}"';
+      report(ctx, entry, path, 'text/unknown-fact', message, hint, 'error', offsetInSource(entry.source, path, value, match[0], match.index));
+    }
+  };
   const visitImage = imageVisitor(model, ctx);
   const { checkPair, plainPair, checkListPair } = languageChecks(ctx);
   // Checks one file on its own, whether or not it passed its schema, and records what the cross-file checks
@@ -308,7 +333,10 @@ export function checkContent(options: CheckOptions): CheckResult {
           scanText(entry, value, path, owner);
           // An item of a list in one language (`en: [...]`).
           const list = typeof key === 'number' ? path[path.length - 2] : undefined;
-          if (list === 'en' || list === 'nl') checkTerms(entry, value, path, list, false);
+          if (list === 'en' || list === 'nl') {
+            checkTerms(entry, value, path, list, false);
+            checkFactRefs(entry, value, path);
+          }
         }
         return;
       }
@@ -327,7 +355,11 @@ export function checkContent(options: CheckOptions): CheckResult {
       else if (typeof en === 'string' && typeof nl === 'string') {
         // Most pairs hold no markup and no placeholder: one look at each text tells.
         if (!specialChars.test(en) && !specialChars.test(nl)) plainPair(entry, path, en, nl);
-        else checkPair(entry, path, en, nl, scanText(entry, en, path, owner, 'en'), scanText(entry, nl, path, owner, 'nl'));
+        else {
+          checkPair(entry, path, en, nl, scanText(entry, en, path, owner, 'en'), scanText(entry, nl, path, owner, 'nl'));
+          checkFactRefs(entry, en, [...path, 'en']);
+          checkFactRefs(entry, nl, [...path, 'nl']);
+        }
         checkTerms(entry, en, path, 'en', true);
         checkTerms(entry, nl, path, 'nl', true);
         checkStale(entry, path, en);
@@ -527,7 +559,7 @@ export function checkContent(options: CheckOptions): CheckResult {
   }
 
   crossCheck(model, redirects, brokenSlugs, unreadablePages, facts, ctx, { urls: readPublished(contentDir), file: rel(join(contentDir, publishedListName)) });
-  checkSite(model, ctx, facts, options.release === true);
+  checkSite(model, ctx, facts, options.release === true, publicDir);
   // ui.yaml with a schema error is still checked for the keys the code uses, as it was read.
   const uiAsRead = invalidSingles.find((entry) => entry.source.file.endsWith('/ui.yaml'));
   const ui = model.ui ?? (uiAsRead && isRecord(uiAsRead.data) ? { source: uiAsRead.source, data: uiAsRead.data as UiDictionary } : undefined);
@@ -943,7 +975,7 @@ function imageVisitor(model: ContentModel, ctx: CrossContext): Visitor {
   };
 }
 
-const placeholderPattern = /\{(\w+)\}/g;
+const placeholderPattern = /\{(\w+(?:\.\w+)*)\}/g;
 /** A text with something a reader sees: not only spaces and invisible characters (zero-width space and joiners). */
 const visible = /[^\s\u200B-\u200D\u2060\uFEFF]/;
 const languageName = { en: 'English', nl: 'Dutch' } as const;
@@ -1122,11 +1154,21 @@ function checkUiKeys(ui: Entry<UiDictionary> | undefined, codeDirs: string[], ct
   }
 }
 
+/** Every path of the site settings that names one value a text can show, for suggestions. */
+function showableFacts(site: SiteSettings): string[] {
+  const paths: string[] = [];
+  walk(site, (value, path) => {
+    if (path.length && path[0] !== 'placeholders' && path.every((p) => typeof p === 'string') && factText(value, 'en') !== undefined) paths.push(path.join('.'));
+  });
+  return paths;
+}
+
 /**
  * The lab's facts that are still examples: in a preview one note that lists them (and the sample
  * testimonials); for a release, an error at each fact's own place, since a release must not publish one.
+ * Each download the settings name must be a file of the site.
  */
-function checkSite(model: ContentModel, { at, diagnostics }: CrossContext, facts: Facts, release: boolean): void {
+function checkSite(model: ContentModel, { at, diagnostics }: CrossContext, facts: Facts, release: boolean, publicDir: string): void {
   const site = model.site;
   if (!site) return;
   const fields: string[] = [];
@@ -1139,9 +1181,16 @@ function checkSite(model: ContentModel, { at, diagnostics }: CrossContext, facts
       at(site, ['placeholders', i], 'site/placeholder', `"${p}" is not a field of the site settings`, closest(p, fields) ? `did you mean "${closest(p, fields)}"?` : 'name a field such as "phone" or "address.street"');
     } else unconfirmed.push(p);
   });
+  if (existsSync(publicDir)) {
+    for (const [name, file] of Object.entries(site.data.downloads ?? {})) {
+      for (const lang of ['en', 'nl'] as const) {
+        if (!existsSync(join(publicDir, file[lang]))) {
+          at(site, ['downloads', name, lang], 'site/download-missing', `"${file[lang]}" is not in src/public/, so its link would lead nowhere`, didYouMean(file[lang], listFiles(publicDir)) || `put the file at src/public/${file[lang]}`);
+        }
+      }
+    }
+  }
   const samples = facts.samples.length ? `${facts.samples.length} sample testimonial${facts.samples.length === 1 ? '' : 's'}` : '';
-  // Facts the lab has not given at all: nothing is shown for them, and nothing is made up.
-  const missing = (['turnaround', 'guarantee'] as const).filter((field) => site.data[field] === null);
   if (release) {
     for (const field of unconfirmed) {
       at(site, field.split('.'), 'release/placeholder', `"${field}" is an example the lab has not confirmed, so it cannot be released`, `write the lab's own value here and remove "${field}" from "placeholders"`);
@@ -1152,12 +1201,12 @@ function checkSite(model: ContentModel, { at, diagnostics }: CrossContext, facts
     }
     return;
   }
-  if (unconfirmed.length || samples || missing.length) {
+  if (unconfirmed.length || samples) {
     const { line, column } = site.source.locate(['placeholders']);
     diagnostics.push({
       file: site.source.file, line, column, severity: 'note', rule: 'site/placeholder',
-      message: `not yet confirmed by the lab: ${[...unconfirmed, ...(samples ? [samples] : [])].join(', ')}${missing.length ? `; not yet given (not shown): ${missing.join(', ')}` : ''}`,
-      hint: 'replace each value and remove it from "placeholders" once the lab confirms it; a confirmed testimonial drops "sample: true"; a release build refuses placeholders and leaves samples out', path: 'placeholders',
+      message: `not yet confirmed by the lab: ${[...unconfirmed, ...(samples ? [samples] : [])].join(', ')}`,
+      hint: 'a preview shows these examples; replace each value and remove it from "placeholders" once the lab confirms it; a confirmed testimonial drops "sample: true"; a release build refuses placeholders and leaves samples out', path: 'placeholders',
     });
   }
 }

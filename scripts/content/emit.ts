@@ -3,6 +3,8 @@ import { dirname, join, relative, sep } from 'node:path';
 import { contentUiGroups, serverOnlyUiGroups, shellUiGroups, type Article, type Page } from '../../schemas/index.ts';
 import type { ContentModel } from './check.ts';
 import type { Lang } from '../../schemas/common.ts';
+import { dentistFactKeys } from '../../schemas/site.ts';
+import { fillFacts, isExample } from '../../src/shared/facts.ts';
 import { parseInline } from '../../src/shared/inline-text.ts';
 import { englishPath, localizePath } from '../../src/shared/paths.ts';
 import { socialImagePath, socialImageSize } from '../../src/shared/social-image.ts';
@@ -85,12 +87,13 @@ export function emitManifest(model: ContentModel, options: EmitOptions): { writt
 /** The English paths of every route, with their templates. */
 export function listRoutes(model: ContentModel): RouteRecord[] {
   const routes: RouteRecord[] = [];
+  const site = model.site?.data;
   type Seo = { title: { en: string; nl: string }; description: { en: string; nl: string } } | undefined;
   const add = (english: string, template: string, id: string, key: string, seo: Seo, picture: Picture | undefined) => {
     for (const lang of langs) {
       routes.push({
         path: localizePath(english, lang), lang, template, id, alternate: localizePath(english, lang === 'en' ? 'nl' : 'en'), key,
-        title: seo?.title[lang] ?? '', description: seo?.description[lang] ?? '',
+        title: fillFacts(seo?.title[lang] ?? '', site, lang), description: fillFacts(seo?.description[lang] ?? '', site, lang),
         ...(picture ? { illustration: { src: picture.src, alt: picture.alt[lang] } } : {}),
       });
     }
@@ -117,12 +120,16 @@ function buildFiles(model: ContentModel, options: EmitOptions): Map<string, stri
     return localizePath(final, lang) + (hash ? `#${hash}` : '');
   };
   // Read with the renderer's own parser, so the generator rewrites exactly the links the page will show.
-  const text = (value: string, lang: Lang) =>
+  const links = (value: string, lang: Lang) =>
     value.includes('](')
       ? parseInline(value)
           .map((part) => (part.type === 'text' ? part.text : part.type === 'bold' ? `**${part.text}**` : `[${part.label}](${href(part.href, lang)})`))
           .join('')
       : value;
+  // A content text with the lab's facts written in ({turnaround.items.zirconiaCrown.days}); an interface
+  // string keeps its braces, which the app fills in ({count}).
+  const site = model.site?.data;
+  const text = (value: string, lang: Lang) => links(fillFacts(value, site, lang), lang);
 
   // Turns validated content into one language's view; images become import references.
   const localize = (value: unknown, lang: Lang, imports: Map<string, string>, key?: string): unknown => {
@@ -156,7 +163,7 @@ function buildFiles(model: ContentModel, options: EmitOptions): Map<string, stri
   const categoryOf = (id: string, lang: Lang) => ({ id, label: blog?.categories.find((c) => c.id === id)?.label[lang] ?? id });
   const articlesByDate = [...model.articles.values()].map((e) => e.data).sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug));
   const articleCard = (a: Article, lang: Lang, imports: Map<string, string>) => ({
-    slug: a.slug, href: localizePath(`/blog/${a.slug}`, lang), title: a.title[lang], excerpt: text(a.excerpt[lang], lang),
+    slug: a.slug, href: localizePath(`/blog/${a.slug}`, lang), title: text(a.title[lang], lang), excerpt: text(a.excerpt[lang], lang),
     date: a.date, category: categoryOf(a.category, lang), image: localize(a.image, lang, imports),
   });
   // A release publishes no sample testimonial (decision 23); a section left without any shows its invitation.
@@ -171,6 +178,64 @@ function buildFiles(model: ContentModel, options: EmitOptions): Map<string, stri
     ...socialImageSize,
     alt: fill(altText?.[route.lang] ?? '{title}', { site: model.site?.data.name ?? '', title: route.title, illustration: route.illustration?.alt ?? '' }).trim(),
   });
+
+  // The lab's facts on the page for dentists, ready to show, each with whether it is still an example
+  // (decision 30): written here, so the page's script only lays them out.
+  const dentistFacts = (page: Extract<Page, { id: 'for-doctors' }>, lang: Lang) => {
+    const placeholders = site?.placeholders ?? [];
+    const example = (path: string) => !options.release && isExample(placeholders, path);
+    const hours = model.ui?.data.hours;
+    const dayName = (day: string, first: boolean) => {
+      const name = hours?.[day]?.[lang] ?? day;
+      return first || lang === 'en' ? name : name.toLowerCase();
+    };
+    const days = (value: number | [number, number]) =>
+      `${Array.isArray(value) ? `${value[0]}–${value[1]}` : value} ${(value === 1 ? page.turnaround.dayOne : page.turnaround.dayMany)[lang]}`;
+    const week = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
+    const dayList = (list: string[]) => {
+      const at = list.map((d) => week.indexOf(d));
+      const consecutive = list.length > 2 && at.every((n, i) => i === 0 || n === at[i - 1]! + 1);
+      return consecutive ? `${dayName(list[0]!, true)} ${page.pickup.to[lang]} ${dayName(list[list.length - 1]!, false)}` : list.map((d, i) => dayName(d, i === 0)).join(', ');
+    };
+    const { turnaround, pickup, scanners, downloads, guarantee } = site ?? {};
+    const files = (['werkbon', 'priceList'] as const).flatMap((key) =>
+      downloads
+        ? [{
+            title: page.downloads[key].title[lang], text: text(page.downloads[key].text[lang], lang), href: `/${downloads[key][lang]}`, example: example(`downloads.${key}`),
+            // Two buttons with one text: each is named after its file for a screen reader.
+            label: `${page.downloads.button[lang]}: ${page.downloads[key].title[lang]}`,
+          }]
+        : [],
+    );
+    const shown = { turnaround, pickup, scanners, downloads, guarantee, mdr: true };
+    return {
+      // The links under the hero to each section the page has.
+      sections: Object.entries(shown).flatMap(([id, value]) => (value ? [{ id, title: page[id as keyof typeof shown].title[lang] }] : [])),
+      turnaround: turnaround && {
+        example: example('turnaround'),
+        basis: text(turnaround.basis[lang], lang),
+        rows: Object.values(turnaround.items).map((item) => ({ work: item.work[lang], days: days(item.days) })),
+      },
+      pickup: pickup && {
+        example: example('pickup'),
+        rows: [
+          { label: page.pickup.days[lang], value: dayList(pickup.days) },
+          { label: page.pickup.round[lang], value: `${pickup.from}–${pickup.until}` },
+          { label: page.pickup.sameDay[lang], value: text(page.pickup.sameDayText[lang], lang) },
+          { label: page.pickup.area[lang], value: text(pickup.area[lang], lang) },
+        ],
+      },
+      scanners: scanners && {
+        example: example('scanners'),
+        items: page.scanners.items.map((item) => {
+          const id = scanners[item.scanner];
+          return { name: item.name, how: text(item.how[lang], lang), label: (id ? page.scanners.labId : page.scanners.noId)[lang], id: id ?? '' };
+        }),
+      },
+      downloads: files.length ? files : undefined,
+      guarantee: guarantee && { example: example('guarantee'), text: text(guarantee[lang], lang) },
+    };
+  };
 
   const module = (name: string, type: string, build: (lang: Lang, imports: Map<string, string>) => unknown) => {
     for (const lang of langs) {
@@ -214,17 +279,8 @@ function buildFiles(model: ContentModel, options: EmitOptions): Map<string, stri
           return { ...base, testimonials: [...model.testimonials.keys()].sort().filter(published).map((t) => testimonial(t, lang, imports)) };
         case 'privacy':
           return { ...base, body: withAnchors(data.body, base.body as unknown[]) };
-        case 'for-doctors': {
-          // The lab's turnaround and guarantee, in its own words from the site settings (decision 24);
-          // no section while it has given neither. Emitted here, so the page needs no code to assemble it.
-          const site = model.site?.data;
-          const titles = model.ui?.data.practice;
-          const items = [
-            site?.turnaround && titles?.turnaroundTitle ? { icon: 'clock', title: titles.turnaroundTitle[lang], text: text(site.turnaround[lang], lang) } : null,
-            site?.guarantee && titles?.guaranteeTitle ? { icon: 'shield', title: titles.guaranteeTitle[lang], text: text(site.guarantee[lang], lang) } : null,
-          ].filter((item) => item !== null);
-          return items.length > 0 && titles?.termsTitle ? { ...base, terms: { title: titles.termsTitle[lang], items } } : base;
-        }
+        case 'for-doctors':
+          return { ...base, facts: dentistFacts(data, lang) };
         default:
           return base;
       }
@@ -274,12 +330,13 @@ function buildFiles(model: ContentModel, options: EmitOptions): Map<string, stri
     const ui: Record<string, string> = {};
     for (const [groupName, entries] of Object.entries(model.ui?.data ?? {})) {
       if (!(shellUiGroups as readonly string[]).includes(groupName)) continue;
-      for (const [key, value] of Object.entries(entries)) ui[`${groupName}.${key}`] = text(value[lang], lang);
+      for (const [key, value] of Object.entries(entries)) ui[`${groupName}.${key}`] = links(value[lang], lang);
     }
     return {
       // A preview says on every page that the lab's details and testimonials are examples (decision 25).
       preview: !options.release,
-      site: model.site ? localize(model.site.data, lang, imports) : {},
+      // The facts for dentists go to their own page only (above), not into every page's shell.
+      site: model.site ? localize(Object.fromEntries(Object.entries(model.site.data).filter(([key]) => !(dentistFactKeys as readonly string[]).includes(key))), lang, imports) : {},
       navigation: nav
         ? {
             header: nav.header.map((h) => ({ href: href(h.href, lang), label: label(h), megaMenu: h.megaMenu })),
@@ -295,7 +352,7 @@ function buildFiles(model: ContentModel, options: EmitOptions): Map<string, stri
   for (const [groupName, entries] of Object.entries(model.ui?.data ?? {})) {
     if (!pageUiGroup(groupName)) continue;
     for (const lang of langs) {
-      const strings = Object.fromEntries(Object.entries(entries).map(([key, value]) => [`${groupName}.${key}`, text(value[lang], lang)]));
+      const strings = Object.fromEntries(Object.entries(entries).map(([key, value]) => [`${groupName}.${key}`, links(value[lang], lang)]));
       files.set(`ui/${groupName}.${lang}.ts`, [generatedBanner, '', `const strings: Record<string, string> = ${serialize(strings)};`, '', 'export default strings;', '', 'if (import.meta.hot) import.meta.hot.accept();', ''].join('\n'));
     }
   }

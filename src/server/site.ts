@@ -51,6 +51,8 @@ const types: Record<string, TypeInfo> = {
   '.ico': { type: 'image/x-icon', compressible: false },
   '.mp4': { type: 'video/mp4', compressible: false },
   '.webm': { type: 'video/webm', compressible: false },
+  // The werkbon and the price list (src/public/downloads/).
+  '.pdf': { type: 'application/pdf', compressible: false },
 };
 
 /** The Content-Type the server sends for a file name, or undefined for a file it never serves. */

@@ -15,7 +15,7 @@ export const sectionAnchors: Record<string, readonly string[]> = {
   services: ['page-title', 'categories-title', 'why-title', 'cta-title'],
   'marketing-services': ['page-title', 'intro-title', 'offers-title', 'packages-title', 'additional-title', 'cta-title'],
   appointment: ['page-title', 'form-title', 'info-title', 'visit-title'],
-  'for-doctors': ['page-title', 'services-title', 'order', 'form-title'],
+  'for-doctors': ['page-title', 'order', 'form-title', 'mdr'],
   contact: ['page-title', 'form-title', 'card-title', 'map-title'],
   blog: ['page-title'],
   testimonials: ['page-title', 'list-title', 'submit', 'form-title'],
@@ -49,7 +49,7 @@ export function headingAnchors(body: unknown): string[] {
 /**
  * Every anchor of one page, from its template and its content (read defensively: a file that failed its
  * schema is checked too): a detail page has its testimonials, before/after and closing sections only
- * when its content has them, the page for dentists its terms only when the site settings (`site`) give them.
+ * when its content has them, the page for dentists a section for each of the lab's facts the site settings (`site`) give.
  */
 export function pageAnchors(template: string, content: Record<string, unknown>, site?: Record<string, unknown>): string[] {
   const anchors: string[] = [...shellAnchors, ...(sectionAnchors[template] ?? [])];
@@ -64,7 +64,10 @@ export function pageAnchors(template: string, content: Record<string, unknown>, 
   return anchors;
 }
 
-/** The anchors a page has from the site settings: the lab's terms on the page for dentists, once it gives a turnaround or a guarantee. */
+/** The sections of the page for dentists that each show one of the lab's facts, by the field that holds it. */
+export const dentistFactAnchors = ['turnaround', 'pickup', 'scanners', 'downloads', 'guarantee'] as const;
+
+/** The anchors a page has from the site settings: on the page for dentists, a section for each fact the lab gives. */
 export function siteAnchors(template: string, site: Record<string, unknown> | undefined): string[] {
-  return template === 'for-doctors' && (site?.turnaround || site?.guarantee) ? ['terms-title'] : [];
+  return template === 'for-doctors' ? dentistFactAnchors.filter((field) => site?.[field] !== undefined && site[field] !== null) : [];
 }

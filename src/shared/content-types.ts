@@ -1,8 +1,9 @@
 import type {
-  AboutPage, AllOn4Service, AppointmentPage, Article, BlogPage, CategoryService, ContactPage, DetailService, FeatureSection,
+  AboutPage, AllOn4Service, AppointmentPage, Article, BlogPage, CategoryService, ContactPage, DetailService,
   ForDoctorsPage, HomePage, MarketingPage, NavGroup, Navigation, NotFoundPage, PrivacyPage, ServicesPage,
   Service, SiteSettings, Testimonial, TestimonialsPage,
 } from '../../schemas/index.ts';
+import type { DentistFactKey } from '../../schemas/site.ts';
 import type { z } from 'zod';
 
 // The generated modules name the language type from here, with the content types.
@@ -82,8 +83,17 @@ export type ServicesContent = Omit<Routed<typeof ServicesPage>, 'categories'> & 
 };
 export type MarketingContent = Routed<typeof MarketingPage>;
 export type AppointmentContent = Routed<typeof AppointmentPage>;
-/** The page for dentists, with the lab's turnaround and guarantee (from site settings) once the lab has given either. */
-export type ForDoctorsContent = Routed<typeof ForDoctorsPage> & { terms?: Localize<z.output<typeof FeatureSection>> };
+/** The lab's facts on the page for dentists, ready to show (the generate step writes them from site settings); each is absent when the lab does not give it, and `example` while it is still an example (decision 30). */
+export interface DentistFacts {
+  sections: { id: string; title: string }[];
+  turnaround?: { example: boolean; basis: string; rows: { work: string; days: string }[] };
+  pickup?: { example: boolean; rows: { label: string; value: string }[] };
+  scanners?: { example: boolean; items: { name: string; how: string; label: string; id: string }[] };
+  downloads?: { title: string; text: string; href: string; example: boolean; label: string }[];
+  guarantee?: { example: boolean; text: string };
+}
+/** The page for dentists, with the lab's facts from site settings. */
+export type ForDoctorsContent = Routed<typeof ForDoctorsPage> & { facts: DentistFacts };
 export type ContactContent = Routed<typeof ContactPage>;
 export type BlogContent = Routed<typeof BlogPage> & { articles: ArticleSummary[] };
 export type TestimonialsContent = Routed<typeof TestimonialsPage> & { testimonials: TestimonialContent[] };
@@ -116,7 +126,7 @@ export interface ResolvedGroup {
 export interface ShellContent {
   /** A preview build: every page says that the lab's details and testimonials are examples. */
   preview: boolean;
-  site: Localize<SiteSettings>;
+  site: Localize<Omit<SiteSettings, DentistFactKey>>;
   navigation: {
     header: (ResolvedLink & { megaMenu: boolean })[];
     megaMenu: ResolvedGroup[];

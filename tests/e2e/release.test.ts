@@ -19,8 +19,8 @@ function siteWithSample(): string {
     'id: smit\nname: Sanne Smit\nrole: { en: "Patient, Utrecht", nl: "Patiënt, Utrecht" }\ntext: { en: A sample text., nl: Een voorbeeldtekst. }\nsample: true\n',
   );
   const site = join(root, 'content', 'site.yaml');
-  // The lab has given its turnaround (in the fixture) but no guarantee.
-  writeFileSync(site, readFileSync(site, 'utf8').replace(/^guarantee: .*$/m, 'guarantee: null'));
+  // The lab has confirmed its turnaround, pickup and scanners (in the fixture), but gives no guarantee.
+  writeFileSync(site, readFileSync(site, 'utf8').replace(/^guarantee: .*\n/m, ''));
   const home = join(root, 'content', 'pages', 'home.yaml');
   writeFileSync(home, readFileSync(home, 'utf8').replace('  items: [jansen]', '  items: [smit]'));
   return root;
@@ -80,14 +80,28 @@ describe('preview and release builds', () => {
     expect(preview.get('testimonials/index.html')).toContain('Eva Jansen');
   });
 
-  it('shows the turnaround the lab has given on the page for dentists, and no guarantee while it has given none', () => {
+  it('shows the lab\'s confirmed facts on the page for dentists, without the example mark, and no section for a fact it does not give', () => {
     for (const build of [preview, release]) {
-      expect(build.get('for-doctors/index.html')).toContain('Crowns: 5 working days.');
-      expect(build.get('nl/for-doctors/index.html')).toContain('Kronen: 5 werkdagen.');
-      expect(build.get('for-doctors/index.html')).toMatch(/<h2 id="terms-title"[^>]*>Turnaround and guarantee<\/h2>/);
-      expect(build.get('for-doctors/index.html')).toMatch(/<h3[^>]*>Turnaround<\/h3>/);
-      expect(build.get('for-doctors/index.html')).not.toMatch(/<h3[^>]*>Our guarantee<\/h3>/);
-      expect(build.get('nl/for-doctors/index.html')).toMatch(/<h3[^>]*>Levertijd<\/h3>/);
+      const en = build.get('for-doctors/index.html')!;
+      const nl = build.get('nl/for-doctors/index.html')!;
+      expect(en).toMatch(/<th scope="row"[^>]*>Zirconia crown<\/th><td[^>]*>6 working days<\/td>/);
+      expect(en).toMatch(/<th scope="row"[^>]*>Long bridge<\/th><td[^>]*>9–12 working days<\/td>/);
+      expect(nl).toMatch(/<th scope="row"[^>]*>Zirkoniakroon<\/th><td[^>]*>6 werkdagen<\/td>/);
+      // The courier's days are not consecutive, so each is named; the same-day time is the fact's.
+      expect(en).toContain('Monday, Wednesday, Friday');
+      expect(nl).toContain('Maandag, woensdag, vrijdag');
+      expect(en).toContain('Ask before 10:30');
+      expect(en).toContain('<strong>Fixture Lab Trios</strong>');
+      // A scanner the settings give no ID shows "ask us"; the MDR text names the lab from the settings.
+      expect(en).toMatch(/>Ask us(<!-- -->)? (<!-- -->)?<\/p>/);
+      expect(en).toContain('Fixture Lab B.V. issues a statement.');
+      expect(en).toMatch(/<h2 id="turnaround"[^>]*>Turnaround<\/h2>/);
+      expect(en).not.toContain('id="guarantee"');
+      // Confirmed facts carry no example mark, in either build.
+      expect(en).not.toContain('example-mark');
+      expect(nl).not.toContain('example-mark');
+      // No downloads in the settings: no section for them.
+      expect(en).not.toContain('id="downloads"');
     }
   });
 

@@ -381,17 +381,17 @@ describe('interface strings', () => {
     expect(list.map(where)).toEqual(['content/ui.yaml:15:31 schema/unknown-key', 'content/ui.yaml:6:3 ui/missing-key', 'content/ui.yaml:5:1 ui/missing-key']);
   });
 
-  it('requires the strings the generate step writes into pages (the lab\'s terms, the social image\'s alt text), which no code names', () => {
+  it('requires the strings the generate step writes into pages (the social image\'s alt text), which no code names', () => {
     const site = fixtureSite();
     cleanups.push(site.cleanup);
     const file = join(site.root, 'content', 'ui.yaml');
-    writeFileSync(file, readFileSync(file, 'utf8').replace(/^ {2}guaranteeTitle: .*\n/m, '').replace(/^ {2}imageAlt: .*\n/m, '  other: { en: Other, nl: Ander }\n'));
+    writeFileSync(file, readFileSync(file, 'utf8').replace(/^ {2}imageAlt: .*\n/m, '  other: { en: Other, nl: Ander }\n'));
     const list = checkContent({ root: site.root }).diagnostics.filter((d) => d.rule === 'ui/missing-key');
     const lines = readFileSync(file, 'utf8').split('\n');
-    expect(list.map(where)).toEqual([`content/ui.yaml:${lines.indexOf('practice:') + 2}:3 ui/missing-key`, `content/ui.yaml:${lines.indexOf('social:') + 2}:3 ui/missing-key`]);
-    expect(list.map((d) => d.message)).toEqual(['"practice.guaranteeTitle" is missing', '"social.imageAlt" is missing']);
-    // Present, they are not reported as unused.
-    expect(check().filter((d) => d.path?.startsWith('practice.') || d.path?.startsWith('social.'))).toEqual([]);
+    expect(list.map(where)).toEqual([`content/ui.yaml:${lines.indexOf('social:') + 2}:3 ui/missing-key`]);
+    expect(list.map((d) => d.message)).toEqual(['"social.imageAlt" is missing']);
+    // Present, it is not reported as unused.
+    expect(check().filter((d) => d.path?.startsWith('social.'))).toEqual([]);
   });
 
   it('reports a group whose name is a letter off at that group, once, with the name the site reads', () => {
