@@ -20,8 +20,8 @@ export const serverOnlyUiGroups = ['mail'] as const;
 
 /**
  * Strings the generate step writes into pages' content (the titles of the lab's terms on the page for
- * dentists, the alt text of every page's social image), by group: these groups have no module of their
+ * dentists, the alt text of every page's social image, the credit under a photograph), by group: these groups have no module of their
  * own, and the check requires each key.
  */
-export const contentUiKeys = { practice: ['termsTitle', 'turnaroundTitle', 'guaranteeTitle'], social: ['imageAlt'] } as const;
+export const contentUiKeys = { practice: ['termsTitle', 'turnaroundTitle', 'guaranteeTitle'], social: ['imageAlt'], photos: ['credit'] } as const;
 export const contentUiGroups = Object.keys(contentUiKeys) as (keyof typeof contentUiKeys)[];

@@ -27,6 +27,7 @@ import { writeFeeds } from './feeds.ts';
 import { formsSettings } from './content/forms-settings.ts';
 import { measureKinds, overBudget } from './page-weight.ts';
 import { renderSocialImages } from './social-images.ts';
+import { photoStats } from './pictures.ts';
 import { socialImagePath } from '../src/shared/social-image.ts';
 
 const root = process.cwd();
@@ -138,13 +139,16 @@ export async function buildSite(options: BuildOptions): Promise<boolean> {
 
   // A release publishes its pages: each URL is recorded, and must stay a page or a redirect from then on.
   if (options.release) {
+    const photoless = checked.diagnostics.filter((d) => d.rule === 'release/no-photo');
+    if (photoless.length) console.warn(`${photoless.length} place${photoless.length === 1 ? '' : 's'} without the lab's photograph (the illustration shows there):\n${formatReport(photoless, 'pretty', checked.files)}`);
     const added = recordPublished(join(options.contentRoot, 'content'), pageFiles(checked.model));
     if (added) console.log(`recorded ${added} newly published URL${added === 1 ? '' : 's'} in content/${publishedListName}: commit it with the content`);
   }
 
   console.log(
     `built ${options.release ? 'for release' : 'a preview'}: ${Object.keys(site.pages).length} pages and 4 not-found pages into ${dist} (${compressed} files precompressed, ` +
-      `${social.rendered + social.cached} social images of which ${social.rendered} rendered, ${social.cached} from the cache) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+      `${social.rendered + social.cached} social images of which ${social.rendered} rendered, ${social.cached} from the cache, ` +
+      `${photoStats.made + photoStats.cached} photograph files of which ${photoStats.made} made, ${photoStats.cached} from the cache) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
   return true;
 }
