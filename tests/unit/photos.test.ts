@@ -20,7 +20,7 @@ const alt = { en: 'A zirconia crown on the model', nl: 'Een zirkoniakroon op het
 const consent = { by: 'A. de Wit', date: '2026-10-01', for: ['website'], record: 'consent form 2026-014, lab office' };
 const rules = (value: unknown) => {
   const result = Photo.safeParse(value);
-  return result.success ? [] : result.error.issues.map((issue) => `${issue.path.join('.')} ${(issue.params as { rule?: string } | undefined)?.rule ?? issue.code}`);
+  return result.success ? [] : result.error.issues.map((issue) => `${issue.path.join('.')} ${((issue as { params?: { rule?: string } }).params)?.rule ?? issue.code}`);
 };
 
 describe('a photograph in the content', () => {
