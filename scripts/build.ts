@@ -55,6 +55,9 @@ export async function buildSite(options: BuildOptions): Promise<boolean> {
   const dist = options.distDir;
   const client = join(dist, 'client');
   const checked = generate({ root: options.contentRoot, outDir: options.manifestDir, release: options.release });
+  // A release names the places still without the lab's photograph, whether or not it can be built yet.
+  const photoless = checked.diagnostics.filter((d) => d.rule === 'release/no-photo');
+  if (photoless.length) console.warn(`${photoless.length} place${photoless.length === 1 ? '' : 's'} without the lab's photograph (the illustration shows there):\n${formatReport(photoless, 'pretty', checked.files)}`);
   if (checked.diagnostics.some((d) => d.severity === 'error')) {
     if (options.release) console.error('a release build publishes only the lab\'s confirmed facts (npm run build without --release builds a preview):');
     console.error(formatReport(checked.diagnostics.filter((d) => d.severity === 'error'), 'pretty', checked.files));
@@ -139,8 +142,6 @@ export async function buildSite(options: BuildOptions): Promise<boolean> {
 
   // A release publishes its pages: each URL is recorded, and must stay a page or a redirect from then on.
   if (options.release) {
-    const photoless = checked.diagnostics.filter((d) => d.rule === 'release/no-photo');
-    if (photoless.length) console.warn(`${photoless.length} place${photoless.length === 1 ? '' : 's'} without the lab's photograph (the illustration shows there):\n${formatReport(photoless, 'pretty', checked.files)}`);
     const added = recordPublished(join(options.contentRoot, 'content'), pageFiles(checked.model));
     if (added) console.log(`recorded ${added} newly published URL${added === 1 ? '' : 's'} in content/${publishedListName}: commit it with the content`);
   }
