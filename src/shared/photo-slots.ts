@@ -1,7 +1,7 @@
 // Where a photograph stands on a page decides its crops: each slot lists, widest screens last, the shape
 // the photograph takes under a media query, the widths the build makes of that crop, and `sizes`, how
-// wide the layout shows it. The build (scripts/pictures.ts) makes the files from these; the picture
-// element (components/photo.tsx) names them. One declaration for both, so they cannot disagree.
+// wide the layout shows it. The build (scripts/pictures.ts) makes the files and the <picture>'s sources
+// from these, so the files and the markup that names them cannot disagree.
 
 /** A crop of a photograph for one range of screen widths. */
 export interface SlotCrop {
