@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig, type ViteUserConfig } from 'vitest/config';
 import { contentPlugin } from './scripts/content/vite-plugin.ts';
+import { photoPlugin } from './scripts/pictures.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -35,7 +36,14 @@ export function siteConfig(options: { contentRoot?: string; outDir?: string; con
   return {
     root,
     // The plugin is for the dev server and builds; unit tests run the check themselves on fixtures.
-    plugins: [options.checkContent === false ? [] : contentPlugin({ root, contentRoot: options.contentRoot, outDir, checkOnBuild: !options.contentChecked }), tailwindcss(), react(), plainLazyImports()],
+    plugins: [
+      options.checkContent === false ? [] : contentPlugin({ root, contentRoot: options.contentRoot, outDir, checkOnBuild: !options.contentChecked }),
+      // The lab's photographs, in every crop, width and format a page names (scripts/pictures.ts).
+      photoPlugin({ cacheDir: `${root}node_modules/.cache/photos` }),
+      tailwindcss(),
+      react(),
+      plainLazyImports(),
+    ],
     resolve: {
       alias: [
         { find: '@generated', replacement: outDir },

@@ -8,5 +8,6 @@ export * from './page.ts';
 export * from './service.ts';
 export * from './article.ts';
 export * from './testimonial.ts';
+export * from './photo.ts';
 export * from './redirect.ts';
 export * from './glossary.ts';

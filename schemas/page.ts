@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Cta, Hero, Href, Localized, LocalizedList, RichText, Seo, Slug, TextBlock } from './common.ts';
 import { CtaSection, FeatureSection, FormIntro, SectionLink, Slide } from './sections.ts';
 import { scannerIds } from './site.ts';
+import { Photo } from './photo.ts';
 
 const PagePath = z
   .string()
@@ -18,6 +19,11 @@ const pageBase = {
   seo: Seo,
   hero: Hero,
 };
+
+/** The hero of a page that shows the lab: its illustration until the lab's photograph is given. */
+const photoHero = Hero.extend({
+  photo: Photo.optional().describe("The lab's photograph for this page, shown instead of the illustration (`image`) once given; a release lists the pages still without one."),
+});
 
 /** Home: hero carousel, featured services, testimonials, latest news and the lab's claims. */
 export const HomePage = z
@@ -58,10 +64,28 @@ export const AboutPage = z
   .strictObject({
     id: pageId('about'),
     ...pageBase,
+    hero: photoHero,
     story: z.strictObject({ title: Localized, body: RichText }).describe('Our story.'),
     vision: TextBlock.describe('Our vision.'),
     mission: TextBlock.describe('Our mission.'),
     highlights: FeatureSection.describe('How the lab works: its process and its people (the claims are the home page\'s).'),
+    team: z
+      .strictObject({
+        title: Localized.describe('Section heading ("The people who make your work").'),
+        intro: Localized.optional().describe('Optional sentence under the heading.'),
+        members: z
+          .array(
+            z.strictObject({
+              name: z.string().trim().min(1).describe('The name, as the person agreed to be shown.'),
+              role: Localized.describe('What they do in the lab ("Dental technician, ceramics").'),
+              portrait: Photo.optional().describe('Their photograph (shows: person, with their consent); their initial stands in until it is given.'),
+            }),
+          )
+          .min(1)
+          .describe('The team members, in order.'),
+      })
+      .optional()
+      .describe('The people of the lab, with their portraits: a lab fact, shown only once the lab gives it.'),
     cta: CtaSection,
   })
   .describe('The about page (content/pages/about.yaml).');
@@ -71,6 +95,7 @@ export const ServicesPage = z
   .strictObject({
     id: pageId('services'),
     ...pageBase,
+    hero: photoHero,
     categories: z
       .strictObject({
         title: Localized,
@@ -88,6 +113,7 @@ export const MarketingPage = z
   .strictObject({
     id: pageId('marketing-services'),
     ...pageBase,
+    hero: photoHero,
     intro: TextBlock.describe('Introduction under the hero.'),
     offers: FeatureSection.describe('What we offer.'),
     packages: z
@@ -116,6 +142,7 @@ export const AppointmentPage = z
   .strictObject({
     id: pageId('appointment'),
     ...pageBase,
+    hero: photoHero,
     form: FormIntro,
     info: z
       .strictObject({
@@ -201,6 +228,7 @@ export const ContactPage = z
   .strictObject({
     id: pageId('contact'),
     ...pageBase,
+    hero: photoHero,
     form: FormIntro,
     card: z.strictObject({ title: Localized }).describe('The contact card; its facts come from site settings.'),
     map: z.strictObject({ title: Localized, text: Localized }).describe('The "Lab Location" map placeholder.'),
@@ -232,6 +260,7 @@ export const TestimonialsPage = z
   .strictObject({
     id: pageId('testimonials'),
     ...pageBase,
+    hero: photoHero,
     list: z.strictObject({ title: Localized, intro: Localized.optional() }).describe('Heading of the list.'),
     form: FormIntro,
   })
@@ -273,4 +302,7 @@ export const Page = z.discriminatedUnion('id', [
   ContactPage, BlogPage, TestimonialsPage, PrivacyPage, NotFoundPage,
 ]);
 export type Page = z.infer<typeof Page>;
+
+/** The pages whose hero takes the lab's photograph (a release lists those still without one). */
+export const photoPageIds: readonly string[] = Page.options.filter((o) => 'photo' in o.shape.hero.shape).map((o) => o.shape.id.value);
 export type PageId = Page['id'];

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Image, Localized, LocalizedList, Seo, Slug, TextBlock } from './common.ts';
 import { CtaSection } from './sections.ts';
+import { CaseStudy, Photo } from './photo.ts';
 
 /** Fields every service file has. */
 const serviceBase = {
@@ -11,7 +12,8 @@ const serviceBase = {
     .strictObject({
       title: Localized.describe('The page heading (h1).'),
       description: Localized.describe('One or two sentences under the heading.'),
-      image: Image.describe('The hero background picture.'),
+      image: Image.describe('The illustration beside the heading, shown until the lab gives a photograph.'),
+      photo: Photo.optional().describe("The lab's photograph of this work, shown instead of the illustration once given; a release lists the services still without one."),
     })
     .describe('The page hero.'),
   card: z
@@ -53,15 +55,11 @@ export const DetailService = z
       .max(6, 'give 5 or 6 steps')
       .describe('"Process of X": 5 or 6 numbered steps, from scan or impression to delivery.'),
     testimonials: z.array(Slug).default([]).describe('Ids of testimonials shown on the page; the section is hidden when empty.'),
-    testimonialStyle: z.enum(['stars', 'simple']).default('stars').describe('"simple" shows the testimonials as plain cards without stars.'),
-    beforeAfter: z
-      .strictObject({
-        before: Image.describe('The situation before treatment.'),
-        after: Image.describe('The result.'),
-        description: Localized.describe('What the comparison shows.'),
-      })
-      .optional()
-      .describe('Optional before/after comparison.'),
+    cases: z
+      .array(CaseStudy)
+      .max(3)
+      .default([])
+      .describe('Up to three case studies of this work with real photographs, shown in their own section; none is shown until the lab gives one.'),
     closingBanner: z.boolean().default(true).describe('false hides the closing "Interested in X?" banner.'),
   })
   .describe('A service detail page.');

@@ -9,7 +9,11 @@ export const Testimonial = z
     role: Localized.describe('Their role or clinic, e.g. "Dentist, Utrecht".'),
     text: Localized.describe('What they said.'),
     image: Image.optional().describe('Optional portrait (an illustration unless a real photo was given with consent).'),
-    rating: z.number().int().min(1).max(5).default(5).describe('Stars, 1 to 5.'),
+    author: z
+      .enum(['professional', 'patient'])
+      .default('professional')
+      .describe('Who wrote it: "professional" (a dentist, implantologist or tandprotheticus: shown without stars, since professionals do not rate a lab by stars) or "patient" (shown with the rating).'),
+    rating: z.number().int().min(1).max(5).default(5).describe("Stars, 1 to 5; shown on a patient's testimonial only."),
     sample: z
       .boolean()
       .default(false)

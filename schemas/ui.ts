@@ -19,8 +19,8 @@ export const shellUiGroups = ['nav', 'footer', 'common', 'hours', 'errors'] as c
 export const serverOnlyUiGroups = ['mail'] as const;
 
 /**
- * Strings the generate step writes into pages' content (the alt text of every page's social image), by
- * group: these groups have no module of their own, and the check requires each key.
+ * Strings the generate step writes into pages' content (the alt text of every page's social image, the
+ * credit under a photograph), by group: these groups have no module of their own, and the check requires each key.
  */
-export const contentUiKeys = { social: ['imageAlt'] } as const;
+export const contentUiKeys = { social: ['imageAlt'], photos: ['credit'] } as const;
 export const contentUiGroups = Object.keys(contentUiKeys) as (keyof typeof contentUiKeys)[];

@@ -28,6 +28,7 @@ import { formsSettings } from './content/forms-settings.ts';
 import { measureKinds, overBudget } from './page-weight.ts';
 import { renderSocialImages } from './social-images.ts';
 import { caddySnippet, netlifyHeaders, netlifyRedirects } from './static-host.ts';
+import { photoStats } from './pictures.ts';
 import { socialImagePath } from '../src/shared/social-image.ts';
 
 const root = process.cwd();
@@ -55,6 +56,9 @@ export async function buildSite(options: BuildOptions): Promise<boolean> {
   const dist = options.distDir;
   const client = join(dist, 'client');
   const checked = generate({ root: options.contentRoot, outDir: options.manifestDir, release: options.release });
+  // A release names the places still without the lab's photograph, whether or not it can be built yet.
+  const photoless = checked.diagnostics.filter((d) => d.rule === 'release/no-photo');
+  if (photoless.length) console.warn(`${photoless.length} place${photoless.length === 1 ? '' : 's'} without the lab's photograph (the illustration shows there):\n${formatReport(photoless, 'pretty', checked.files)}`);
   if (checked.diagnostics.some((d) => d.severity === 'error')) {
     if (options.release) console.error('a release build publishes only the lab\'s confirmed facts (npm run build without --release builds a preview):');
     console.error(formatReport(checked.diagnostics.filter((d) => d.severity === 'error'), 'pretty', checked.files));
@@ -149,7 +153,8 @@ export async function buildSite(options: BuildOptions): Promise<boolean> {
 
   console.log(
     `built ${options.release ? 'for release' : 'a preview'}: ${Object.keys(site.pages).length} pages and 4 not-found pages into ${dist} (${compressed} files precompressed, ` +
-      `${social.rendered + social.cached} social images of which ${social.rendered} rendered, ${social.cached} from the cache) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+      `${social.rendered + social.cached} social images of which ${social.rendered} rendered, ${social.cached} from the cache, ` +
+      `${photoStats.made + photoStats.cached} photograph files of which ${photoStats.made} made, ${photoStats.cached} from the cache) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
   return true;
 }

@@ -3,7 +3,7 @@ import { join, relative, sep } from 'node:path';
 import { imageSize } from 'image-size';
 import type { z } from 'zod';
 import {
-  Article, contentUiKeys, Glossary, hrefPattern, Navigation, Page, Redirects, Service, shellUiGroups, SiteSettings, Testimonial, UiDictionary,
+  Article, contentUiKeys, Glossary, hrefPattern, Navigation, Page, photoPageIds, Redirects, Service, shellUiGroups, SiteSettings, Testimonial, UiDictionary,
   type Page as PageData, type Service as ServiceData,
 } from '../../schemas/index.ts';
 import type { Diagnostic } from './diagnostics.ts';
@@ -285,7 +285,7 @@ export function checkContent(options: CheckOptions): CheckResult {
       options.release ? 'error' : 'warning',
     );
   };
-  const facts: Facts = { links: [], refs: [], anchors: new Map(), serviceKinds: new Map(), pagePaths: [], samples: [], templates: new Map() };
+  const facts: Facts = { links: [], refs: [], anchors: new Map(), serviceKinds: new Map(), pagePaths: [], samples: [], templates: new Map(), photoless: [] };
   // The lab's facts a text may show by their path ({turnaround.items.zirconiaCrown.days}), found once.
   let factPaths: string[] | undefined;
   // Each {fact} in a content text must name one value of the site settings (read before the other files).
@@ -653,6 +653,8 @@ interface Facts {
   samples: string[];
   /** The template of each page, by English path, for the anchors the site settings add. */
   templates: Map<string, string>;
+  /** Pages that show an illustration where the lab's photograph belongs, with the field it belongs in. */
+  photoless: { entry: Scanned; path: PathSegment[]; what: string }[];
 }
 
 const RedirectItem = Redirects.shape.redirects.element;
@@ -741,6 +743,7 @@ function collectFacts(entry: Scanned, owner: string | undefined, facts: Facts, {
     const id = text(data.id);
     if (owner) facts.pagePaths.push({ entry, path: owner });
     if (id) addAnchors(entry, facts, at, owner, id);
+    if (id && photoPageIds.includes(id)) missingPhotos(entry, data, facts);
     if (id === 'home') {
       addRefs(entry, facts, at, ['featured', 'services'], record(data.featured).services, 'services', 'service');
       addRefs(entry, facts, at, ['testimonials', 'items'], record(data.testimonials).items, 'testimonials', 'testimonial');
@@ -753,6 +756,7 @@ function collectFacts(entry: Scanned, owner: string | undefined, facts: Facts, {
     const kind = text(data.kind) as ServiceData['kind'] | undefined;
     if (slug && kind) facts.serviceKinds.set(own(slug), kind);
     if (kind) addAnchors(entry, facts, at, owner, kind);
+    missingPhotos(entry, data, facts);
     if (kind === 'category') addRefs(entry, facts, at, ['items'], data.items, 'services', 'service', ['detail', 'allon4']);
     if (kind === 'detail') {
       if (text(data.category)) addRefs(entry, facts, at, ['category'], [data.category], 'services', 'service', ['category']);
@@ -765,6 +769,16 @@ function collectFacts(entry: Scanned, owner: string | undefined, facts: Facts, {
     addRefs(entry, facts, at, ['related'], data.related, 'articles', 'article');
     if (text(data.category)) facts.refs.push({ entry, path: ['category'], value: own(text(data.category)!), target: 'blog-categories', label: 'blog category' });
   }
+}
+
+/** Records where a page shows an illustration or an initial in place of the lab's photograph: its hero, its team's portraits. */
+function missingPhotos(entry: Scanned, data: Record<string, unknown>, facts: Facts): void {
+  if (!record(data.hero).photo) facts.photoless.push({ entry, path: ['hero'], what: 'the hero shows its illustration (hero.photo)' });
+  if (data.id !== 'about') return;
+  const members = list(record(data.team).members);
+  if (!members.length) facts.photoless.push({ entry, path: ['highlights'], what: 'the page has no team with portraits (team)' });
+  const without = members.filter((member) => !record(member).portrait).length;
+  if (without) facts.photoless.push({ entry, path: ['team'], what: `${without} of the team ${without === 1 ? 'has' : 'have'} no portrait (team.members[].portrait)` });
 }
 
 /** Reports each heading of a rich text whose anchor an earlier heading has. */
@@ -1192,6 +1206,10 @@ function checkSite(model: ContentModel, { at, diagnostics }: CrossContext, facts
   }
   const samples = facts.samples.length ? `${facts.samples.length} sample testimonial${facts.samples.length === 1 ? '' : 's'}` : '';
   if (release) {
+    // Not an error: a page shows its illustration until the lab sends its photograph, but a release says which.
+    for (const { entry, path, what } of facts.photoless) {
+      at(entry, path, 'release/no-photo', `no photograph of the lab's yet: ${what}`, 'add the lab\'s photograph (schemas/photo.ts: alt text, credit and, for a person or a patient, consent)', 'warning');
+    }
     for (const field of unconfirmed) {
       at(site, field.split('.'), 'release/placeholder', `"${field}" is an example the lab has not confirmed, so it cannot be released`, `write the lab's own value here and remove "${field}" from "placeholders"`);
     }

@@ -9,6 +9,8 @@ import { parseInline } from '../../src/shared/inline-text.ts';
 import { englishPath, localizePath } from '../../src/shared/paths.ts';
 import { socialImagePath, socialImageSize } from '../../src/shared/social-image.ts';
 import { isLocalizedText, slugify } from './walk.ts';
+import { photoImport } from '../pictures.ts';
+import type { PhotoSlot } from '../../src/shared/photo-slots.ts';
 
 /** A UI group the pages load on demand: neither in the shell nor only for the server. */
 const pageUiGroup = (group: string): boolean =>
@@ -41,6 +43,9 @@ type Picture = { src: string; alt: { en: string; nl: string } };
 /** A page's own illustration: its hero picture, an article's cover or the home page's first slide. */
 const illustrationOf = (data: { hero?: { image?: Picture }; image?: Picture; slides?: { image: Picture }[] } | undefined) =>
   data?.hero?.image ?? data?.image ?? data?.slides?.[0]?.image;
+
+/** The slot of a photograph, by the field that holds it: a hero's `photo`, a case's `photos`, a team member's `portrait`. */
+const photoSlotOf: Record<string, PhotoSlot> = { photo: 'hero', photos: 'case', portrait: 'portrait' };
 
 /** Options for writing the manifest. */
 export interface EmitOptions {
@@ -131,13 +136,25 @@ function buildFiles(model: ContentModel, options: EmitOptions): Map<string, stri
   const site = model.site?.data;
   const text = (value: string, lang: Lang) => links(fillFacts(value, site, lang), lang);
 
-  // Turns validated content into one language's view; images become import references.
+  // Turns validated content into one language's view; images become import references, and photographs
+  // imports of their crops for the slot their field names (photoSlotOf).
   const localize = (value: unknown, lang: Lang, imports: Map<string, string>, key?: string): unknown => {
     if (isLocalizedText(value)) return text(value[lang], lang);
-    if (Array.isArray(value)) return value.map((v) => localize(v, lang, imports));
+    if (Array.isArray(value)) return value.map((v) => localize(v, lang, imports, key));
     if (value !== null && typeof value === 'object') {
       const v = value as Record<string, unknown>;
       if (Array.isArray(v.en) && Array.isArray(v.nl) && Object.keys(v).length === 2) return (v[lang] as string[]).map((s) => text(s, lang));
+      if (typeof v.src === 'string' && isLocalizedText(v.alt) && typeof v.credit === 'string') {
+        const slot = photoSlotOf[key ?? ''];
+        if (!slot) throw new Error(`a photograph under "${key}" has no slot: add the field to photoSlotOf in scripts/content/emit.ts`);
+        const specifier = photoImport(v.src, slot, v.focus as { x: number; y: number } | undefined);
+        let id = imports.get(specifier);
+        if (!id) {
+          id = `image${imports.size}`;
+          imports.set(specifier, id);
+        }
+        return { picture: new ImportRef(id), alt: v.alt[lang], credit: fill(model.ui?.data.photos?.credit?.[lang] ?? '{credit}', { credit: v.credit }) };
+      }
       if (typeof v.src === 'string' && isLocalizedText(v.alt)) {
         const size = model.images.get(v.src) ?? { width: 0, height: 0 };
         let id = imports.get(v.src);
@@ -246,7 +263,11 @@ function buildFiles(model: ContentModel, options: EmitOptions): Map<string, stri
       const file = `${name}.${lang}.ts`;
       const from = (abs: string) => importPath(join(options.outDir, dirname(file)), abs);
       const lines = [generatedBanner, `import type { ${type} } from '${from(options.typesFile)}';`];
-      for (const [src, id] of imports) lines.push(`import ${id} from '${from(join(options.imagesDir, src))}';`);
+      for (const [src, id] of imports) {
+        // A photograph's import carries its slot and focus after the path (`?photo=hero&focus=50,40`).
+        const [path, query] = src.split('?', 2) as [string, string | undefined];
+        lines.push(`import ${id} from '${from(join(options.imagesDir, path))}${query ? `?${query}` : ''}';`);
+      }
       lines.push('', `const content = ${serialize(data)} satisfies ${type};`, '', 'export default content;', '');
       // In the dev server the page re-imports changed content itself (the plugin names the modules);
       // accepting the update here keeps Vite from reloading the whole page.

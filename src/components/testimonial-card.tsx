@@ -14,11 +14,14 @@ export function Stars({ rating }: { rating: number }) {
   );
 }
 
-/** A testimonial as a quote card: stars (unless `stars` is false), the text, and who said it. */
-export function TestimonialCard({ testimonial, stars = true }: { testimonial: TestimonialContent; stars?: boolean }) {
+/**
+ * A testimonial as a quote card: the text and who said it, with a patient's rating in stars. A dental
+ * professional's never shows stars: dentists do not rate a lab by stars.
+ */
+export function TestimonialCard({ testimonial }: { testimonial: TestimonialContent }) {
   return (
     <figure className="card flex h-full flex-col gap-4">
-      {stars ? <Stars rating={testimonial.rating} /> : null}
+      {testimonial.author === 'patient' ? <Stars rating={testimonial.rating} /> : null}
       <blockquote className="flex-1 text-ink/90">
         <p>{testimonial.text}</p>
       </blockquote>

@@ -48,7 +48,7 @@ export function headingAnchors(body: unknown): string[] {
 
 /**
  * Every anchor of one page, from its template and its content (read defensively: a file that failed its
- * schema is checked too): a detail page has its testimonials, before/after and closing sections only
+ * schema is checked too): a detail page has its testimonials, case studies and closing sections only
  * when its content has them, the page for dentists a section for each of the lab's facts the site settings (`site`) give.
  */
 export function pageAnchors(template: string, content: Record<string, unknown>, site?: Record<string, unknown>): string[] {
@@ -56,11 +56,12 @@ export function pageAnchors(template: string, content: Record<string, unknown>, 
   anchors.push(...siteAnchors(template, site));
   if (template === 'detail') {
     if (Array.isArray(content.testimonials) && content.testimonials.length > 0) anchors.push('testimonials-title');
-    if (content.beforeAfter) anchors.push('before-after-title');
+    if (Array.isArray(content.cases) && content.cases.length > 0) anchors.push('cases-title');
     if (content.closingBanner !== false) anchors.push('cta-title');
   }
   if (template === 'article' || template === 'privacy') anchors.push(...headingAnchors(content.body));
   if (template === 'about') anchors.push(...headingAnchors((content.story as { body?: unknown } | undefined)?.body));
+  if (template === 'about' && content.team) anchors.push('team-title');
   return anchors;
 }
 

@@ -5,6 +5,7 @@ import type {
 } from '../../schemas/index.ts';
 import type { DentistFactKey } from '../../schemas/site.ts';
 import type { z } from 'zod';
+import type { BuiltPicture } from './photo-slots.ts';
 
 // The generated modules name the language type from here, with the content types.
 export type { Lang } from '../../schemas/common.ts';
@@ -29,12 +30,24 @@ export interface ResolvedImage {
   alt: string;
 }
 
-/** A content type as one language sees it: texts become strings and images carry their size. */
+/**
+ * A photograph as a page uses it: its sources as the build made them (scripts/pictures.ts), the alt text
+ * and the credit line ("Photo: …") in the page's language. Consent stays in the content: no page shows it.
+ */
+export interface ResolvedPhoto {
+  picture: BuiltPicture;
+  alt: string;
+  credit: string;
+}
+
+/** A content type as one language sees it: texts become strings, images carry their size and photographs their crops. */
 export type Localize<T> = T extends { en: string; nl: string }
   ? string
   : T extends { en: string[]; nl: string[] }
     ? string[]
-    : T extends { src: string; alt: { en: string; nl: string } }
+    : T extends { src: string; alt: { en: string; nl: string }; credit: string }
+      ? ResolvedPhoto
+      : T extends { src: string; alt: { en: string; nl: string } }
       ? ResolvedImage
       : T extends readonly (infer U)[]
         ? Localize<U>[]

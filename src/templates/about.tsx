@@ -4,13 +4,14 @@ import { InlineText } from '../components/inline-text.tsx';
 import { RichText } from '../components/rich-text.tsx';
 import { CtaBanner } from '../components/cta-banner.tsx';
 import { Claims } from '../features/home/claims.tsx';
+import { Team } from '../components/team.tsx';
 import type { TemplateProps } from '../shared/content-types.ts';
 
-/** The about page: hero, the lab's story beside its vision and mission, its claims and a call to action. */
-export default function AboutPage({ content: { hero, story, vision, mission, highlights, cta } }: TemplateProps<'about'>) {
+/** The about page: hero, the lab's story beside its vision and mission, its claims, its people once the lab gives them, and a call to action. */
+export default function AboutPage({ content: { hero, story, vision, mission, highlights, team, cta } }: TemplateProps<'about'>) {
   return (
     <>
-      <Hero title={hero.title} description={hero.description} image={hero.image} cta={hero.cta} />
+      <Hero title={hero.title} description={hero.description} image={hero.image} photo={hero.photo} cta={hero.cta} />
       <section className="section" aria-labelledby="story-title">
         <div className="container-page grid gap-12 lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)] lg:gap-16">
           <div>
@@ -40,6 +41,7 @@ export default function AboutPage({ content: { hero, story, vision, mission, hig
         </div>
       </section>
       <Claims section={highlights} className="bg-sand/60" />
+      {team ? <Team team={team} /> : null}
       <CtaBanner title={cta.title} text={cta.text} primary={cta.primary} secondary={cta.secondary} />
     </>
   );

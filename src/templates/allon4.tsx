@@ -16,7 +16,7 @@ export default function AllOn4Page({ content }: TemplateProps<'allon4'>) {
   const trail = useServiceTrail();
   return (
     <>
-      <Hero title={content.hero.title} description={content.hero.description} image={content.hero.image} cta={book} eyebrow={<Breadcrumb trail={trail} />} />
+      <Hero title={content.hero.title} description={content.hero.description} image={content.hero.image} photo={content.hero.photo} cta={book} eyebrow={<Breadcrumb trail={trail} />} />
 
       <section className="section" aria-labelledby="details-title">
         <div className="container-page grid gap-10 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start lg:gap-16">

@@ -13,7 +13,7 @@ export default function CategoryPage({ content }: TemplateProps<'category'>) {
   const trail = useServiceTrail();
   return (
     <>
-      <Hero title={content.hero.title} description={content.hero.description} image={content.hero.image} cta={book} eyebrow={<Breadcrumb trail={trail} />} />
+      <Hero title={content.hero.title} description={content.hero.description} image={content.hero.image} photo={content.hero.photo} cta={book} eyebrow={<Breadcrumb trail={trail} />} />
       <section className="section">
         <div className="container-page">
           <p className="measure text-lg text-ink/85">

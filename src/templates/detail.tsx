@@ -1,6 +1,6 @@
 import { useShell, useT } from '../lib/i18n.tsx';
-import { BeforeAfter } from '../components/before-after.tsx';
 import { Breadcrumb } from '../components/breadcrumb.tsx';
+import { CaseStudies } from '../components/case-studies.tsx';
 import { CtaBanner } from '../components/cta-banner.tsx';
 import { Hero } from '../components/hero.tsx';
 import { Icon } from '../components/icons.tsx';
@@ -14,7 +14,7 @@ import { useServiceTrail } from '../features/services/use-service-trail.ts';
 
 /**
  * A service detail page, in the shared order: hero, more information, benefits, process, then
- * testimonials and the before/after comparison when the service has them, and the closing banner
+ * testimonials and the lab's case studies (with their photographs) when the service has them, and the closing banner
  * unless the service turns it off.
  */
 export default function DetailPage({ content }: TemplateProps<'detail'>) {
@@ -25,7 +25,7 @@ export default function DetailPage({ content }: TemplateProps<'detail'>) {
   const name = content.nameInText ?? content.name;
   return (
     <>
-      <Hero title={content.hero.title} description={content.hero.description} image={content.hero.image} cta={book} eyebrow={<Breadcrumb trail={trail} />} />
+      <Hero title={content.hero.title} description={content.hero.description} image={content.hero.image} photo={content.hero.photo} cta={book} eyebrow={<Breadcrumb trail={trail} />} />
 
       <section className="section" aria-labelledby="more-info-title">
         <div className="container-page">
@@ -85,7 +85,7 @@ export default function DetailPage({ content }: TemplateProps<'detail'>) {
             <ul className={`grid gap-6 ${content.testimonials.length > 1 ? 'md:grid-cols-2' : ''}`}>
               {content.testimonials.map((testimonial) => (
                 <li key={testimonial.id}>
-                  <TestimonialCard testimonial={testimonial} stars={content.testimonialStyle === 'stars'} />
+                  <TestimonialCard testimonial={testimonial} />
                 </li>
               ))}
             </ul>
@@ -93,7 +93,7 @@ export default function DetailPage({ content }: TemplateProps<'detail'>) {
         </section>
       ) : null}
 
-      {content.beforeAfter ? <BeforeAfter comparison={content.beforeAfter} /> : null}
+      {content.cases.length > 0 ? <CaseStudies cases={content.cases} name={name} /> : null}
 
       {content.closingBanner ? (
         <CtaBanner

@@ -10,7 +10,7 @@ import type { TemplateProps } from '../shared/content-types.ts';
 export default function MarketingServicesPage({ content: { hero, intro, offers, packages, additional, cta } }: TemplateProps<'marketing-services'>) {
   return (
     <>
-      <Hero title={hero.title} description={hero.description} image={hero.image} cta={hero.cta} />
+      <Hero title={hero.title} description={hero.description} image={hero.image} photo={hero.photo} cta={hero.cta} />
       <section className="section" aria-labelledby="intro-title">
         <div className="container-page grid gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:gap-16">
           <h2 id="intro-title" className="section-title">

@@ -11,7 +11,7 @@ export default function ServicesPage({ content }: TemplateProps<'services'>) {
   const { categories } = content;
   return (
     <>
-      <Hero title={content.hero.title} description={content.hero.description} image={content.hero.image} cta={content.hero.cta} />
+      <Hero title={content.hero.title} description={content.hero.description} image={content.hero.image} photo={content.hero.photo} cta={content.hero.cta} />
       <section className="section" aria-labelledby="categories-title">
         <div className="container-page">
           <SectionHead id="categories-title" title={categories.title} intro={categories.intro} />

@@ -11,7 +11,7 @@ export default function TestimonialsPage({ content }: TemplateProps<'testimonial
   const t = useT();
   return (
     <FeedbackProvider>
-      <Hero title={content.hero.title} description={content.hero.description} image={content.hero.image} cta={content.hero.cta} />
+      <Hero title={content.hero.title} description={content.hero.description} image={content.hero.image} photo={content.hero.photo} cta={content.hero.cta} />
       <section className="section" aria-labelledby="list-title">
         <div className="container-page">
           <div className="flex flex-col gap-6 md:flex-row md:items-end md:justify-between">

@@ -17,8 +17,7 @@ interface Service {
   benefits: { en: string[] } | unknown[];
   process?: unknown[];
   testimonials?: string[];
-  testimonialStyle?: 'stars' | 'simple';
-  beforeAfter?: unknown;
+  cases?: unknown[];
   closingBanner?: boolean;
   details?: { title: Text };
   cta?: { title: Text };
@@ -49,7 +48,7 @@ function detailSections(s: Service, lang: Lang): string[] {
     say('benefitsTitle', lang, name),
     say('processTitle', lang, name),
     ...(s.testimonials?.length ? [say('testimonialsTitle', lang)] : []),
-    ...(s.beforeAfter ? [say('beforeAfterTitle', lang)] : []),
+    ...(s.cases?.length ? [say('casesTitle', lang, name)] : []),
     ...(s.closingBanner === false ? [] : [say('interestedTitle', lang, name)]),
   ];
 }
@@ -165,7 +164,7 @@ test.describe('the detail layout', () => {
     }
   });
 
-  test('metal-ceramic has no closing banner and shows its testimonial without stars', async ({ page }) => {
+  test("metal-ceramic has no closing banner, and its dentist's testimonial shows no stars", async ({ page }) => {
     for (const lang of langs) {
       await openPage(page, at(lang, '/services/metal-ceramic'));
       await expect(page.getByRole('heading', { name: say('interestedTitle', lang, service('metal-ceramic').nameInText![lang]) })).toHaveCount(0);
@@ -175,31 +174,27 @@ test.describe('the detail layout', () => {
     }
   });
 
-  test('splints have no closing banner but their testimonial has five stars', async ({ page }) => {
+  test("a patient's testimonial keeps its stars, a dentist's never shows any", async ({ page }) => {
     for (const lang of langs) {
+      // zirconia-schouten is a patient's, splints-jansen a dentist's.
+      await openPage(page, at(lang, '/services/zirconia'));
+      await expect(page.getByRole('region', { name: say('testimonialsTitle', lang) }).getByRole('img', { name: /5/ })).toHaveCount(1);
       await openPage(page, at(lang, '/services/splints'));
       await expect(page.getByRole('heading', { name: say('interestedTitle', lang, service('splints').nameInText![lang]) })).toHaveCount(0);
-      await expect(page.getByRole('region', { name: say('testimonialsTitle', lang) }).getByRole('img', { name: /5/ })).toHaveCount(1);
+      await expect(page.getByRole('region', { name: say('testimonialsTitle', lang) }).getByRole('blockquote')).toHaveCount(1);
+      await expect(page.getByRole('region', { name: say('testimonialsTitle', lang) }).getByRole('img', { name: /5/ })).toHaveCount(0);
     }
   });
 
-  test('the before/after comparison shows two labelled pictures and what they show', async ({ page }) => {
-    for (const [lang, before, after] of [['en', 'Before', 'After'], ['nl', 'Voor', 'Na']] as const) {
+  test('no service shows before and after cartoons, nor a case study until the lab gives one with photographs', async ({ page }) => {
+    for (const s of services.values()) expect(s.cases ?? []).toEqual([]);
+    for (const lang of langs) {
       await openPage(page, at(lang, '/services/full-dentures'));
-      const section = page.getByRole('region', { name: say('beforeAfterTitle', lang) });
-      await expect(section.getByRole('figure', { name: before, exact: true })).toBeVisible();
-      await expect(section.getByRole('figure', { name: after, exact: true })).toBeVisible();
-      await expect(section.getByRole('figure', { name: before, exact: true }).getByRole('img')).toHaveAttribute('alt', /\w{3}/);
-      await expect(section.locator('figure > figcaption').last()).not.toBeEmpty();
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByRole('figure', { name: lang === 'en' ? 'Before' : 'Voor', exact: true })).toHaveCount(0);
+      await expect(page.locator('img[src*="-before"], img[src*="-after"], main picture:not(.hero-art)')).toHaveCount(0);
+      await expect(page.getByRole('heading', { name: say('casesTitle', lang, service('full-dentures').nameInText![lang]) })).toHaveCount(0);
     }
-  });
-
-  test('a service without a before/after pair shows no comparison', async ({ page }) => {
-    expect(service('mouthguards').beforeAfter).toBeUndefined();
-    await openPage(page, '/services/mouthguards');
-    await expect(page.getByRole('region', { name: say('testimonialsTitle', 'en') })).toBeVisible();
-    await expect(page.getByRole('region', { name: say('beforeAfterTitle', 'en') })).toHaveCount(0);
-    await expect(page.getByRole('figure', { name: 'Before', exact: true })).toHaveCount(0);
   });
 
   test('a service without testimonials shows no testimonial section', async ({ page }) => {
@@ -207,9 +202,9 @@ test.describe('the detail layout', () => {
     let emptied = false;
     await page.route('**/assets/zirconia.en-*.js', async (route) => {
       const response = await route.fetch();
-      const body = (await response.text()).replace(/testimonials:\[\{id:.*?\}\],testimonialStyle/s, () => {
+      const body = (await response.text()).replace(/testimonials:\[\{id:.*?\}\],cases/s, () => {
         emptied = true;
-        return 'testimonials:[],testimonialStyle';
+        return 'testimonials:[],cases';
       });
       await route.fulfill({ response, body });
     });
@@ -218,7 +213,7 @@ test.describe('the detail layout', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(service('zirconia').hero.title.en);
     expect(emptied).toBe(true);
     const name = service('zirconia').nameInText!.en;
-    expect(await headings(page, 2)).toEqual([say('moreInfoTitle', 'en', name), say('benefitsTitle', 'en', name), say('processTitle', 'en', name), say('beforeAfterTitle', 'en'), say('interestedTitle', 'en', name)]);
+    expect(await headings(page, 2)).toEqual([say('moreInfoTitle', 'en', name), say('benefitsTitle', 'en', name), say('processTitle', 'en', name), say('interestedTitle', 'en', name)]);
   });
 
   test('a detail page links back to its category and the services overview', async ({ page }) => {

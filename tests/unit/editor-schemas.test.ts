@@ -58,10 +58,10 @@ describe('the YAML language server with the mapping of .vscode/settings.json', (
 
   it('completes the keys a file may still have and the values a field allows', async () => {
     // The author starts a key at the end of a service file: the keys it does not have yet are offered.
-    const text = `${committed('content/services/zirconia.yaml')}tes`;
+    const text = `${committed('content/services/zirconia.yaml')}cas`;
     await server.open('content/services/zirconia.yaml', text);
     const keys = (await server.complete('content/services/zirconia.yaml', text.split('\n').length - 1, 3)).map((item) => item.label);
-    expect(keys).toContain('testimonialStyle');
+    expect(keys).toContain('cases');
     expect(keys).not.toContain('hero');
     const withIcon = committed('content/pages/about.yaml').replace('    - icon: search', '    - icon: ');
     await server.open('content/pages/about.yaml', withIcon);
