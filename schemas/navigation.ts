@@ -33,7 +33,8 @@ export const Navigation = z
     megaMenu: z.array(NavGroup).min(1).describe('The services mega-menu (desktop) and the services accordion (mobile).'),
     footer: z
       .strictObject({
-        quickLinks: NavGroup.describe('The "quick links" column.'),
+        quickLinks: NavGroup.describe('The "quick links" column: the pages every visitor may look for (for dentists, booking and contact among them).'),
+        dentists: NavGroup.describe('The dentists\' links, under the quick links: what a practice looks for beyond the main menu (sending a case, the marketing services for clinics).'),
         services: NavGroup.describe('The "services" column.'),
       })
       .describe('The footer link columns; the contact block and hours come from site settings.'),

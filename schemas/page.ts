@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Cta, Hero, Href, Localized, LocalizedList, RichText, Seo, Slug, TextBlock } from './common.ts';
-import { CtaSection, FeatureSection, FormIntro, SectionLink, Slide } from './sections.ts';
+import { CtaSection, FeatureSection, FormIntro, SectionLink } from './sections.ts';
 import { scannerIds } from './site.ts';
 import { Photo } from './photo.ts';
 
@@ -25,12 +25,27 @@ const photoHero = Hero.extend({
   photo: Photo.optional().describe("The lab's photograph for this page, shown instead of the illustration (`image`) once given; a release lists the pages still without one."),
 });
 
-/** Home: hero carousel, featured services, testimonials, latest news and the lab's claims. */
+/** One of the home page's two front doors: who it is for, one sentence, one button and one link. */
+export const FrontDoor = z
+  .strictObject({
+    title: Localized.describe('Who the door is for, as its heading (h2): "For dentists", "For patients".'),
+    text: Localized.describe('One or two short sentences: what this reader can do here. Keep it short, so both doors fit a phone\'s first screen.'),
+    cta: Cta.describe('The one clear route: the door\'s button.'),
+    link: Cta.describe('A text link beside the button, to what this reader wants to know first (a path, or an anchor on the home page such as "#who-to-go-to").'),
+  })
+  .describe('A front door on the home page.');
+
+/** Home: the two front doors, the carousel, featured services, "Who do I go to?", testimonials, latest news and the lab's claims. */
 export const HomePage = z
   .strictObject({
     id: pageId('home'),
     ...pageBase,
-    slides: z.array(Slide).min(1).max(8).describe('The hero carousel slides, in order.'),
+    doors: z
+      .strictObject({
+        dentist: FrontDoor.describe('The dentist\'s door: send a case, and what the lab promises.'),
+        patient: FrontDoor.describe('The patient\'s door: book an appointment, and who to go to.'),
+      })
+      .describe('The first screen, under the page\'s h1 (hero.title): both doors side by side, so each reader finds their way at once.'),
     highlights: FeatureSection.describe('The lab\'s claims: experience, guarantee, speed, rush service. Made here only; no other page repeats them.'),
     featured: z
       .strictObject({

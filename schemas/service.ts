@@ -3,9 +3,18 @@ import { Image, Localized, LocalizedList, Seo, Slug, TextBlock } from './common.
 import { CtaSection } from './sections.ts';
 import { CaseStudy, Photo } from './photo.ts';
 
+/** Who a service page is written for; it decides the page's main button and whether patients get "Who do I go to?". */
+export const Audience = z
+  .enum(['dentist', 'patient'])
+  .describe(
+    'Who the page is written for. "dentist": its buttons lead to sending a case (the order form on the page for dentists) and to asking the lab\'s advice. "patient": they lead to booking an appointment and to contact, and the page answers "Who do I go to?" (dentist, denturist, the lab for a repair, what insurance pays).',
+  );
+export type Audience = z.infer<typeof Audience>;
+
 /** Fields every service file has. */
 const serviceBase = {
   slug: Slug.describe('The URL segment under /services/ and the file name.'),
+  audience: Audience,
   name: Localized.describe('The short name ("Zirconia crowns"), used in menus, cards and the "Benefits of X" headings.'),
   seo: Seo,
   hero: z

@@ -40,9 +40,8 @@ export interface RouteRecord {
 }
 
 type Picture = { src: string; alt: { en: string; nl: string } };
-/** A page's own illustration: its hero picture, an article's cover or the home page's first slide. */
-const illustrationOf = (data: { hero?: { image?: Picture }; image?: Picture; slides?: { image: Picture }[] } | undefined) =>
-  data?.hero?.image ?? data?.image ?? data?.slides?.[0]?.image;
+/** A page's own illustration: its hero picture or an article's cover. */
+const illustrationOf = (data: { hero?: { image?: Picture }; image?: Picture } | undefined) => data?.hero?.image ?? data?.image;
 
 /** The slot of a photograph, by the field that holds it: a hero's `photo`, a case's `photos`, a team member's `portrait`. */
 const photoSlotOf: Record<string, PhotoSlot> = { photo: 'hero', photos: 'case', portrait: 'portrait' };
@@ -362,9 +361,9 @@ function buildFiles(model: ContentModel, options: EmitOptions): Map<string, stri
         ? {
             header: nav.header.map((h) => ({ href: href(h.href, lang), label: label(h), megaMenu: h.megaMenu })),
             megaMenu: nav.megaMenu.map(group),
-            footer: { quickLinks: group(nav.footer.quickLinks), services: group(nav.footer.services) },
+            footer: { quickLinks: group(nav.footer.quickLinks), dentists: group(nav.footer.dentists), services: group(nav.footer.services) },
           }
-        : { header: [], megaMenu: [], footer: { quickLinks: { title: '', links: [] }, services: { title: '', links: [] } } },
+        : { header: [], megaMenu: [], footer: { quickLinks: { title: '', links: [] }, dentists: { title: '', links: [] }, services: { title: '', links: [] } } },
       ui,
     };
   });

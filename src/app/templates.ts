@@ -31,7 +31,7 @@ export const templates: { [T in RoutedTemplate]: AsyncRouteComponent<TemplatePro
  * tests/unit/ui-groups.test.ts reads the keys each template's code uses and fails when one is missing here.
  */
 export const templateUi: Record<RoutedTemplate, UiGroup[]> = {
-  home: ['carousel'],
+  home: ['patientGuide'],
   about: [],
   services: [],
   'marketing-services': [],
@@ -41,8 +41,8 @@ export const templateUi: Record<RoutedTemplate, UiGroup[]> = {
   blog: ['blog'],
   testimonials: ['testimonials', 'forms', 'validation', 'feedback'],
   privacy: ['blog'],
-  category: ['services'],
-  detail: ['services'],
-  allon4: ['services'],
+  category: ['services', 'patientGuide'],
+  detail: ['services', 'patientGuide'],
+  allon4: ['services', 'patientGuide'],
   article: ['blog'],
 };

@@ -10,7 +10,7 @@ export const shellAnchors = ['main', 'footer'] as const;
 
 /** The anchors each kind of page always has, by template. */
 export const sectionAnchors: Record<string, readonly string[]> = {
-  home: ['featured-title', 'claims-title', 'testimonials-title', 'news-title'],
+  home: ['page-title', 'door-dentist', 'door-patient', 'featured-title', 'who-to-go-to', 'who-to-go-to-title', 'claims-title', 'testimonials-title', 'news-title'],
   about: ['page-title', 'story-title', 'claims-title', 'cta-title'],
   services: ['page-title', 'categories-title', 'why-title', 'cta-title'],
   'marketing-services': ['page-title', 'intro-title', 'offers-title', 'packages-title', 'additional-title', 'cta-title'],
@@ -59,6 +59,8 @@ export function pageAnchors(template: string, content: Record<string, unknown>, 
     if (Array.isArray(content.cases) && content.cases.length > 0) anchors.push('cases-title');
     if (content.closingBanner !== false) anchors.push('cta-title');
   }
+  // A service page for patients answers "Who do I go to?".
+  if (content.audience === 'patient') anchors.push('who-to-go-to', 'who-to-go-to-title');
   if (template === 'article' || template === 'privacy') anchors.push(...headingAnchors(content.body));
   if (template === 'about') anchors.push(...headingAnchors((content.story as { body?: unknown } | undefined)?.body));
   if (template === 'about' && content.team) anchors.push('team-title');

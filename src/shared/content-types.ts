@@ -143,7 +143,7 @@ export interface ShellContent {
   navigation: {
     header: (ResolvedLink & { megaMenu: boolean })[];
     megaMenu: ResolvedGroup[];
-    footer: { quickLinks: ResolvedGroup; services: ResolvedGroup };
+    footer: { quickLinks: ResolvedGroup; dentists: ResolvedGroup; services: ResolvedGroup };
   };
   ui: Record<string, string>;
 }

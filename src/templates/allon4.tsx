@@ -5,18 +5,20 @@ import { Hero } from '../components/hero.tsx';
 import { Icon } from '../components/icons.tsx';
 import { InlineText } from '../components/inline-text.tsx';
 import { KeepWhole } from '../components/keep-whole.tsx';
-import { useBookingCta } from '../features/services/use-booking-cta.ts';
+import { useServiceCta } from '../features/services/use-service-cta.ts';
+import { WhoToGoTo } from '../features/services/who-to-go-to.tsx';
 import type { TemplateProps } from '../shared/content-types.ts';
 import { useServiceTrail } from '../features/services/use-service-trail.ts';
 
 /** The All-on-4 / All-on-6 page: how the treatment works, its benefits and a call to action. */
 export default function AllOn4Page({ content }: TemplateProps<'allon4'>) {
   const t = useT();
-  const book = useBookingCta();
+  const { primary: book } = useServiceCta(content.audience);
   const trail = useServiceTrail();
   return (
     <>
       <Hero title={content.hero.title} description={content.hero.description} image={content.hero.image} photo={content.hero.photo} cta={book} eyebrow={<Breadcrumb trail={trail} />} />
+      {content.audience === 'patient' ? <WhoToGoTo /> : null}
 
       <section className="section" aria-labelledby="details-title">
         <div className="container-page grid gap-10 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start lg:gap-16">

@@ -3,13 +3,14 @@ import { Hero } from '../components/hero.tsx';
 import { InlineText } from '../components/inline-text.tsx';
 import { RevealGrid } from '../components/reveal-grid.tsx';
 import { ServiceCard } from '../components/service-card.tsx';
-import { useBookingCta } from '../features/services/use-booking-cta.ts';
+import { useServiceCta } from '../features/services/use-service-cta.ts';
+import { WhoToGoTo } from '../features/services/who-to-go-to.tsx';
 import type { TemplateProps } from '../shared/content-types.ts';
 import { useServiceTrail } from '../features/services/use-service-trail.ts';
 
 /** A category listing: an introduction and a card for each of its services, in content order. */
 export default function CategoryPage({ content }: TemplateProps<'category'>) {
-  const book = useBookingCta();
+  const { primary: book } = useServiceCta(content.audience);
   const trail = useServiceTrail();
   return (
     <>
@@ -28,6 +29,7 @@ export default function CategoryPage({ content }: TemplateProps<'category'>) {
           </RevealGrid>
         </div>
       </section>
+      {content.audience === 'patient' ? <WhoToGoTo /> : null}
     </>
   );
 }

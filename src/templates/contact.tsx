@@ -20,7 +20,8 @@ export default function ContactPage({ content }: TemplateProps<'contact'>) {
   const address = `${site.address.street}, ${site.address.postalCode} ${site.address.city}`;
   return (
     <FeedbackProvider>
-      <Hero title={content.hero.title} description={content.hero.description} image={content.hero.image} photo={content.hero.photo} cta={content.hero.cta} />
+      {/* Calling comes first here: the hero's button rings the lab (the number from site settings). */}
+      <Hero title={content.hero.title} description={content.hero.description} image={content.hero.image} photo={content.hero.photo} cta={{ label: t('contact.callPhone', { phone: site.phone.display }), href: `tel:${site.phone.e164}` }} />
       <div className="section">
         <div className="container-page grid items-start gap-8 lg:grid-cols-[minmax(0,1fr)_24rem]">
           <FormCard title={content.form.title} intro={content.form.intro} section>

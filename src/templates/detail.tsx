@@ -7,25 +7,25 @@ import { Icon } from '../components/icons.tsx';
 import { InlineText } from '../components/inline-text.tsx';
 import { SectionHead } from '../components/section-head.tsx';
 import { TestimonialCard } from '../components/testimonial-card.tsx';
-import { useBookingCta } from '../features/services/use-booking-cta.ts';
+import { useServiceCta } from '../features/services/use-service-cta.ts';
+import { WhoToGoTo } from '../features/services/who-to-go-to.tsx';
 import type { TemplateProps } from '../shared/content-types.ts';
-import { localizePath } from '../shared/paths.ts';
 import { useServiceTrail } from '../features/services/use-service-trail.ts';
 
 /**
- * A service detail page, in the shared order: hero, more information, benefits, process, then
+ * A service detail page, in the shared order: hero, "Who do I go to?" on a page for patients, more information, benefits, process, then
  * testimonials and the lab's case studies (with their photographs) when the service has them, and the closing banner
  * unless the service turns it off.
  */
 export default function DetailPage({ content }: TemplateProps<'detail'>) {
   const t = useT();
-  const { lang } = useShell();
-  const book = useBookingCta();
+  const { primary: book, secondary, text } = useServiceCta(content.audience);
   const trail = useServiceTrail(content.category);
   const name = content.nameInText ?? content.name;
   return (
     <>
       <Hero title={content.hero.title} description={content.hero.description} image={content.hero.image} photo={content.hero.photo} cta={book} eyebrow={<Breadcrumb trail={trail} />} />
+      {content.audience === 'patient' ? <WhoToGoTo /> : null}
 
       <section className="section" aria-labelledby="more-info-title">
         <div className="container-page">
@@ -98,9 +98,9 @@ export default function DetailPage({ content }: TemplateProps<'detail'>) {
       {content.closingBanner ? (
         <CtaBanner
           title={t('services.interestedTitle', { name })}
-          text={t('services.interestedText')}
+          text={text}
           primary={book}
-          secondary={{ label: t('common.contactUs'), href: localizePath('/contact', lang) }}
+          secondary={secondary}
         />
       ) : null}
     </>

@@ -1,8 +1,9 @@
 import { TestimonialCard } from '../components/testimonial-card.tsx';
 import { Claims } from '../features/home/claims.tsx';
-import { HeroCarousel } from '../features/home/hero-carousel.tsx';
+import { FrontDoors } from '../features/home/front-doors.tsx';
 import { NewsCard } from '../features/home/news-card.tsx';
 import { ReadingProgress } from '../features/home/reading-progress.tsx';
+import { WhoToGoTo } from '../features/services/who-to-go-to.tsx';
 import { InlineText } from '../components/inline-text.tsx';
 import { SectionHead } from '../components/section-head.tsx';
 import { ServiceCard } from '../components/service-card.tsx';
@@ -11,14 +12,14 @@ import type { TemplateProps } from '../shared/content-types.ts';
 // Rows of three on wide screens (a six-column grid, two each); a short last row is centred.
 
 /**
- * The home page: the reading-progress bar, the hero carousel (the hero title is the page's h1;
- * the slide titles are h2), featured services, the lab's claims, testimonials and the newest articles.
+ * The home page: the reading-progress bar, the two front doors under the page's h1 (the hero title),
+ * featured services, "Who do I go to?", the lab's claims, testimonials and the newest articles.
  */
-export default function HomePage({ content: { hero, slides, featured, highlights, testimonials, news } }: TemplateProps<'home'>) {
+export default function HomePage({ content: { hero, doors, featured, highlights, testimonials, news } }: TemplateProps<'home'>) {
   return (
     <>
       <ReadingProgress />
-      <HeroCarousel title={hero.title} slides={slides} />
+      <FrontDoors title={hero.title} description={hero.description} image={hero.image} doors={doors} />
       <section className="section bg-sand/60" aria-labelledby="featured-title">
         <div className="container-page">
           <SectionHead id="featured-title" title={featured.title} intro={featured.intro} link={featured.link} />
@@ -31,6 +32,7 @@ export default function HomePage({ content: { hero, slides, featured, highlights
           </ul>
         </div>
       </section>
+      <WhoToGoTo />
       <Claims section={highlights} />
       <section className="section bg-sand/60" aria-labelledby="testimonials-title">
         <div className="container-page">

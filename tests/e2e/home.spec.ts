@@ -1,12 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { load } from 'js-yaml';
-import { openPage, watch } from './site.ts';
+import { openPage } from './site.ts';
 
 type Text = { en: string; nl: string };
 const yaml = <T>(file: string) => load(readFileSync(join(process.cwd(), 'content', file), 'utf8')) as T;
-const home = yaml<{ slides: { title: Text }[]; featured: { services: string[] }; testimonials: { items: string[] } }>('pages/home.yaml');
+const home = yaml<{ featured: { services: string[] }; testimonials: { items: string[] } }>('pages/home.yaml');
 const service = (slug: string) => yaml<{ name: Text; card: { image: { src: string } } }>(`services/${slug}.yaml`);
 const serviceName = (slug: string) => service(slug).name;
 // The built file of a service's card picture: Vite names it after the source, with an 8-character hash.
@@ -17,169 +17,6 @@ const newest = readdirSync(join(process.cwd(), 'content', 'articles'))
   .map((a) => ({ ...a, date: new Date(a.date).toISOString().slice(0, 10) }))
   .sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug))
   .slice(0, 3);
-
-const total = home.slides.length;
-const carousel = (page: Page, name = 'Highlights') => page.getByRole('region', { name });
-const slide = (page: Page, n: number) => carousel(page).getByRole('group', { name: `${n} of ${total}`, exact: true });
-
-/** Slide n is the one shown: fully opaque and the only one assistive technology and the keyboard can reach. */
-async function expectSlide(page: Page, n: number) {
-  for (let i = 1; i <= total; i++) {
-    if (i === n) {
-      await expect(slide(page, i)).not.toHaveAttribute('inert');
-      await expect(slide(page, i)).toHaveCSS('opacity', '1');
-    } else await expect(slide(page, i)).toHaveAttribute('inert', '');
-  }
-  await expect(carousel(page).getByRole('button', { name: `Go to slide ${n}`, exact: true })).toHaveAttribute('aria-current', 'true');
-}
-
-/** Moves the pointer out of the carousel, onto an empty spot of the header. */
-async function pointerAway(page: Page) {
-  await page.mouse.move(5, 30);
-}
-
-/** Clicks outside the carousel, on text below it, so focus leaves the carousel. */
-async function clickAway(page: Page) {
-  await page.getByRole('main').getByRole('heading', { level: 2, name: 'Our services' }).click();
-}
-
-test.describe('the home page carousel', () => {
-  test.use({ viewport: { width: 1440, height: 900 } });
-
-  test('is a labelled carousel of slides "n of 4", one shown at a time, under the page\'s only h1', async ({ page, baseURL }) => {
-    const problems = watch(page, baseURL!);
-    await openPage(page, '/');
-    await expect(carousel(page)).toHaveAttribute('aria-roledescription', 'carousel');
-    await expect(carousel(page).getByRole('group')).toHaveCount(total);
-    await expect(slide(page, 1)).toHaveAttribute('aria-roledescription', 'slide');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your dental laboratory for crowns, implant work and dentures');
-    await expect(slide(page, 1).getByRole('heading', { level: 2 })).toHaveText(home.slides[0]!.title.en);
-    await expectSlide(page, 1);
-    expect(problems).toEqual([]);
-  });
-
-  test('next and previous move one slide and wrap around at both ends', async ({ page }) => {
-    await openPage(page, '/');
-    const next = carousel(page).getByRole('button', { name: 'Next slide' });
-    const previous = carousel(page).getByRole('button', { name: 'Previous slide' });
-    await previous.click();
-    await expectSlide(page, total);
-    await next.click();
-    await expectSlide(page, 1);
-    await next.click();
-    await expectSlide(page, 2);
-    await previous.click();
-    await expectSlide(page, 1);
-  });
-
-  test('each dot goes to its slide and marks it as the current one', async ({ page }) => {
-    await openPage(page, '/');
-    await carousel(page).getByRole('button', { name: 'Go to slide 3' }).click();
-    await expectSlide(page, 3);
-    await expect(carousel(page).getByRole('button', { name: 'Go to slide 1' })).not.toHaveAttribute('aria-current');
-    await carousel(page).getByRole('button', { name: 'Go to slide 1' }).click();
-    await expectSlide(page, 1);
-  });
-
-  test('the current slide\'s button leads where its slide speaks: dentists to their page, patients to booking', async ({ page }) => {
-    await openPage(page, '/');
-    await carousel(page).getByRole('button', { name: 'Go to slide 2' }).click();
-    await slide(page, 2).getByRole('link', { name: 'For dentists' }).click();
-    await expect(page).toHaveURL(/\/for-doctors$/);
-    await openPage(page, '/');
-    await carousel(page).getByRole('button', { name: 'Go to slide 3' }).click();
-    await slide(page, 3).getByRole('link', { name: 'Book an appointment' }).click();
-    await expect(page).toHaveURL(/\/appointment$/);
-  });
-
-  test('advances every 10 seconds, wraps from the last slide to the first, and is not a live region meanwhile', async ({ page }) => {
-    await page.clock.install();
-    await openPage(page, '/');
-    await expect(page.locator('#carousel-slides')).toHaveAttribute('aria-live', 'off');
-    await page.clock.runFor(8_000);
-    await expectSlide(page, 1);
-    await page.clock.runFor(2_500);
-    await expectSlide(page, 2);
-    for (let n = 3; n <= total; n++) {
-      await page.clock.runFor(10_000);
-      await expectSlide(page, n);
-    }
-    await page.clock.runFor(10_000);
-    await expectSlide(page, 1);
-  });
-
-  test('the pause button is its first control: paused, it stays put and becomes a polite live region; play resumes', async ({ page }) => {
-    await page.clock.install();
-    await openPage(page, '/');
-    const first = carousel(page).getByRole('button').first();
-    await expect(first).toHaveAccessibleName('Pause the slideshow');
-    await first.click();
-    await expect(first).toHaveAccessibleName('Play the slideshow');
-    // Pointer and focus leave the carousel, so only the pause holds it.
-    await clickAway(page);
-    await pointerAway(page);
-    await expect(first).not.toBeFocused();
-    await expect(page.locator('#carousel-slides')).toHaveAttribute('aria-live', 'polite');
-    await page.clock.runFor(25_000);
-    await expectSlide(page, 1);
-    await first.click();
-    await expect(first).toHaveAccessibleName('Pause the slideshow');
-    await clickAway(page);
-    await pointerAway(page);
-    await expect(page.locator('#carousel-slides')).toHaveAttribute('aria-live', 'off');
-    await page.clock.runFor(10_500);
-    await expectSlide(page, 2);
-  });
-
-  test('holds still while the pointer is over it and moves on after it leaves', async ({ page }) => {
-    await page.clock.install();
-    await openPage(page, '/');
-    await slide(page, 1).getByRole('heading', { level: 2 }).hover();
-    await expect(page.locator('#carousel-slides')).toHaveAttribute('aria-live', 'polite');
-    await page.clock.runFor(25_000);
-    await expectSlide(page, 1);
-    await pointerAway(page);
-    await page.clock.runFor(10_500);
-    await expectSlide(page, 2);
-  });
-
-  test('holds still while keyboard focus is inside it and moves on after focus leaves', async ({ page }) => {
-    await page.clock.install();
-    await openPage(page, '/');
-    await carousel(page).getByRole('button', { name: 'Next slide' }).focus();
-    await page.clock.runFor(25_000);
-    await expectSlide(page, 1);
-    await page.keyboard.press('Shift+Tab');
-    await expect(carousel(page).getByRole('button', { name: 'Go to slide 4' })).toBeFocused();
-    await page.clock.runFor(25_000);
-    await expectSlide(page, 1);
-    await page.getByRole('main').getByRole('link', { name: 'All services' }).focus();
-    await page.clock.runFor(10_500);
-    await expectSlide(page, 2);
-  });
-
-  test('never starts under reduced motion, where its button offers to play', async ({ page }) => {
-    await page.emulateMedia({ reducedMotion: 'reduce' });
-    await page.clock.install();
-    await openPage(page, '/');
-    await expect(carousel(page).getByRole('button').first()).toHaveAccessibleName('Play the slideshow');
-    await expect(page.locator('#carousel-slides')).toHaveAttribute('aria-live', 'polite');
-    await page.clock.runFor(35_000);
-    await expectSlide(page, 1);
-    // The arrows still work, at once.
-    await carousel(page).getByRole('button', { name: 'Next slide' }).click();
-    await expectSlide(page, 2);
-  });
-
-  test('fetches the first slide\'s picture at once with high priority and the others lazily', async ({ page }) => {
-    await page.goto('/');
-    const first = slide(page, 1).getByRole('img');
-    await expect(first).toHaveAttribute('fetchpriority', 'high');
-    await expect(first).not.toHaveAttribute('loading', 'lazy');
-    for (let n = 2; n <= total; n++) await expect(slide(page, n).getByRole('img')).toHaveAttribute('loading', 'lazy');
-  });
-});
 
 test.describe('the reading-progress bar', () => {
   for (const reducedMotion of ['no-preference', 'reduce'] as const) {
@@ -309,18 +146,8 @@ test.describe('the home page sections', () => {
 });
 
 test.describe('the Dutch home page', () => {
-  test('has a Dutch carousel whose controls work, and links to the Dutch pages', async ({ page }) => {
-    await page.clock.install();
+  test('links to the Dutch pages', async ({ page }) => {
     await openPage(page, '/nl');
-    const region = carousel(page, 'Uitgelicht');
-    await expect(region).toHaveAttribute('aria-roledescription', 'carrousel');
-    await expect(region.getByRole('group', { name: `1 van ${total}`, exact: true })).toHaveAttribute('aria-roledescription', 'dia');
-    await expect(region.getByRole('group', { name: `1 van ${total}`, exact: true }).getByRole('heading', { level: 2 })).toHaveText(home.slides[0]!.title.nl);
-    await expect(region.getByRole('button').first()).toHaveAccessibleName('Diavoorstelling pauzeren');
-    await region.getByRole('button', { name: 'Volgende dia' }).click();
-    await expect(region.getByRole('button', { name: 'Ga naar dia 2' })).toHaveAttribute('aria-current', 'true');
-    await expect(region.getByRole('group', { name: `2 van ${total}`, exact: true })).not.toHaveAttribute('inert');
-
     const featured = page.getByRole('region', { name: 'Onze diensten' });
     const first = home.featured.services[0]!;
     await expect(featured.getByRole('link', { name: `Lees meer over ${serviceName(first).nl}` })).toHaveAttribute('href', `/nl/services/${first}`);

@@ -9,6 +9,7 @@ type Text = { en: string; nl: string };
 type Lang = keyof Text;
 interface Service {
   kind: 'category' | 'detail' | 'allon4';
+  audience: 'dentist' | 'patient';
   slug: string;
   name: Text;
   nameInText?: Text;
@@ -30,8 +31,10 @@ const services = new Map(
     .map((service) => [service.slug, service]),
 );
 const service = (slug: string) => services.get(slug)!;
-const ui = read('content/ui.yaml') as { services: Record<string, Text>; common: Record<string, Text> };
+const ui = read('content/ui.yaml') as { services: Record<string, Text>; common: Record<string, Text>; patientGuide: Record<string, Text> };
 const say = (key: string, lang: Lang, name = '') => (ui.services[key] ?? ui.common[key])![lang].replace('{name}', name);
+/** "Who do I go to?", the first section of a page for patients. */
+const guide = (s: Service, lang: Lang) => (s.audience === 'patient' ? [ui.patientGuide.title![lang]] : []);
 const overview = read('content/pages/services.yaml') as { hero: { title: Text }; categories: { title: Text; services: string[] }; whyChooseUs: { title: Text }; cta: { title: Text } };
 
 const langs: Lang[] = ['en', 'nl'];
@@ -44,6 +47,7 @@ const headings = async (page: Page, level: number) =>
 function detailSections(s: Service, lang: Lang): string[] {
   const name = (s.nameInText ?? s.name)[lang];
   return [
+    ...guide(s, lang),
     say('moreInfoTitle', lang, name),
     say('benefitsTitle', lang, name),
     say('processTitle', lang, name),
@@ -77,9 +81,9 @@ test.describe('every service page shows its heading and its sections in the layo
           await expect(page.getByRole('region', { name: say('moreInfoTitle', lang, name) }).getByRole('heading', { level: 3 })).toHaveCount(3);
         } else if (s.kind === 'category') {
           // The cards are the page's sections, in the content's order.
-          expect(await headings(page, 2)).toEqual(s.items!.map((slug) => service(slug).name[lang]));
+          expect(await headings(page, 2)).toEqual([...s.items!.map((slug) => service(slug).name[lang]), ...guide(s, lang)]);
         } else {
-          expect(await headings(page, 2)).toEqual([s.details!.title[lang], say('benefitsTitle', lang, s.name[lang]), s.cta!.title[lang]]);
+          expect(await headings(page, 2)).toEqual([...guide(s, lang), s.details!.title[lang], say('benefitsTitle', lang, s.name[lang]), s.cta!.title[lang]]);
           await expect(page.getByRole('region', { name: say('benefitsTitle', lang, s.name[lang]) }).getByRole('listitem')).toHaveCount(5);
         }
       });
@@ -102,7 +106,8 @@ test.describe('the services overview', () => {
       }
       const cta = page.getByRole('region', { name: overview.cta.title[lang] });
       await expect(cta.getByRole('link')).toHaveCount(2);
-      await expect(cta.getByRole('link').first()).toHaveAttribute('href', at(lang, '/appointment'));
+      // "Have a case to discuss?": send it, or ask the lab's advice.
+      await expect(cta.getByRole('link').first()).toHaveAttribute('href', at(lang, '/for-doctors#order'));
       await expect(cta.getByRole('link').last()).toHaveAttribute('href', at(lang, '/contact'));
     });
   }
@@ -138,6 +143,8 @@ test.describe('category listings', () => {
         const hrefs = await page.getByRole('main').getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
         expect(hrefs.length).toBeGreaterThan(category.items!.length + 2);
         for (const href of new Set(hrefs)) {
+          // The lab's phone, in "Who do I go to?" on a page for patients.
+          if (href.startsWith('tel:')) continue;
           expect(href).toMatch(lang === 'nl' ? /^\/nl(\/|$)/ : /^\/(?!nl(\/|$))/);
           expect((await request.get(href)).status(), href).toBe(200);
         }

@@ -9,7 +9,7 @@ import { Logo } from './logo.tsx';
 import { OpeningHours } from '../../components/opening-hours.tsx';
 import { localizePath } from '../../shared/paths.ts';
 
-/** The footer: quick and service links, contact details and hours from site settings, legal lines. */
+/** The footer: quick links with the dentists' links under them, service links, contact details and hours from site settings, legal lines. */
 export function Footer() {
   const { shell, lang } = useShell();
   const t = useT();
@@ -25,7 +25,11 @@ export function Footer() {
           <Logo inverted />
           <p className="mt-4 max-w-xs text-sm leading-relaxed">{site.tagline}</p>
         </div>
-        <LinkColumn group={navigation.footer.quickLinks} />
+        {/* What a practice looks for beyond the main menu, under the quick links. */}
+        <div className="space-y-8">
+          <LinkColumn group={navigation.footer.quickLinks} />
+          <LinkColumn group={navigation.footer.dentists} />
+        </div>
         <LinkColumn group={navigation.footer.services} />
         <div>
           <h2 className="footer-title">{t('footer.contactTitle')}</h2>

@@ -4,7 +4,7 @@ import { createPortal } from 'react-dom';
 import { useShell, useT } from '../../lib/i18n.tsx';
 import { Icon } from '../../components/icons.tsx';
 import { SiteLink } from '../../components/site-link.tsx';
-import { localizePath } from '../../shared/paths.ts';
+import { FrontDoorLinks } from './front-door-links.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
 import { Logo } from './logo.tsx';
 
@@ -12,12 +12,13 @@ import { Logo } from './logo.tsx';
 const current = 'aria-[current=page]:text-teal aria-[current=page]:underline aria-[current=page]:decoration-2 aria-[current=page]:underline-offset-4';
 
 /**
- * The open phone menu: a full-screen dialog with a close button; the services item opens an accordion,
- * open from the start on a service's page. The booking button and the lab's phone stay at the bottom.
+ * The open phone menu: a full-screen dialog whose own header (logo, EN/NL and the close button) stays at
+ * the top; the services item opens an accordion, open from the start on a service's page. The two front
+ * doors (send a case, book an appointment) and the lab's phone stay at the bottom.
  * Focus moves into the dialog and stays there until it closes (Escape or the close button).
  */
 export default function MobileMenuPanel({ onClose }: { onClose: () => void }) {
-  const { shell, lang } = useShell();
+  const { shell } = useShell();
   const t = useT();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const [servicesOpen, setServicesOpen] = useState(() => shell.navigation.megaMenu.some((group) => group.href === pathname || group.links.some((link) => link.href === pathname)));
@@ -51,16 +52,19 @@ export default function MobileMenuPanel({ onClose }: { onClose: () => void }) {
   }, []);
 
   // In <body>: the header's backdrop filter would otherwise make it the box a fixed element fills.
+  // Three rows: the menu's own header (logo, EN/NL, close) and the two front doors with the phone stay put;
+  // only the links between them scroll, however long the open accordion.
   return createPortal(
-    <div ref={dialog} role="dialog" aria-modal="true" aria-label={t('nav.mainMenu')} className="fixed inset-0 z-50 flex flex-col overflow-y-auto bg-porcelain">
-      <div className="flex items-center justify-between border-b border-deep/10 px-5 py-3">
+    <div ref={dialog} role="dialog" aria-modal="true" aria-label={t('nav.mainMenu')} className="fixed inset-0 z-50 flex flex-col bg-porcelain">
+      <div className="flex flex-none items-center gap-2 border-b border-deep/10 px-5 py-3">
         <Logo />
+        <LanguageSwitch className="ml-auto" />
         <button type="button" className="icon-button" onClick={onClose}>
           <Icon name="close" className="size-6" />
           <span className="sr-only">{t('nav.closeMenu')}</span>
         </button>
       </div>
-      <nav aria-label={t('nav.mainMenu')} className="flex-1 px-5 py-4">
+      <nav aria-label={t('nav.mainMenu')} className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-5 py-2" data-menu-scroll="">
         <ul className="divide-y divide-deep/10">
           {shell.navigation.header.map((item) =>
             item.megaMenu ? (
@@ -102,15 +106,9 @@ export default function MobileMenuPanel({ onClose }: { onClose: () => void }) {
             ),
           )}
         </ul>
-        <div className="mt-6">
-          <LanguageSwitch />
-        </div>
       </nav>
-      {/* Always in reach at the bottom, however long the open accordion. */}
-      <div className="sticky bottom-0 grid gap-3 border-t border-deep/10 bg-porcelain px-5 py-4">
-        <SiteLink href={localizePath('/appointment', lang)} className="btn btn-primary">
-          {t('common.bookAppointment')}
-        </SiteLink>
+      <div className="grid flex-none gap-3 border-t border-deep/10 px-5 py-4">
+        <FrontDoorLinks />
         <a href={`tel:${shell.site.phone.e164}`} className="btn btn-secondary">
           <Icon name="phone" className="size-5" />
           {shell.site.phone.display}
