@@ -68,10 +68,13 @@ export default function ContactPage({ content }: TemplateProps<'contact'>) {
               </h3>
               <OpeningHours className="mt-2" />
             </section>
+            {/* data-embed marks the page for the build: its CSP then allows the chat's sources. */}
             {site.chatWidgetId ? (
-              <Suspense fallback={null}>
-                <ChatStarter widgetId={site.chatWidgetId} />
-              </Suspense>
+              <div data-embed="chat">
+                <Suspense fallback={null}>
+                  <ChatStarter widgetId={site.chatWidgetId} />
+                </Suspense>
+              </div>
             ) : null}
           </div>
         </div>

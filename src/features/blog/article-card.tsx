@@ -3,6 +3,7 @@ import { InlineText } from '../../components/inline-text.tsx';
 import { SiteLink } from '../../components/site-link.tsx';
 import type { ArticleSummary } from '../../shared/content-types.ts';
 import { longDate } from '../../shared/format.ts';
+import { KeepWhole } from '../../components/keep-whole.tsx';
 
 /** An article as a card: its title links to it (the whole card is the click target), then excerpt and date; the cover sits on top. */
 export function ArticleCard({ article }: { article: ArticleSummary }) {
@@ -13,7 +14,7 @@ export function ArticleCard({ article }: { article: ArticleSummary }) {
         <p className="text-xs font-semibold tracking-wide text-teal uppercase">{article.category.label}</p>
         <h3 className="mt-2 text-xl leading-snug font-semibold text-deep">
           <SiteLink href={article.href} className="blog-card-link">
-            {article.title}
+            <KeepWhole text={article.title} />
           </SiteLink>
         </h3>
         <p className="mt-3 text-ink/80">
