@@ -59,6 +59,7 @@ export function pageAnchors(template: string, content: Record<string, unknown>, 
     if (content.beforeAfter) anchors.push('before-after-title');
     if (content.closingBanner !== false) anchors.push('cta-title');
   }
+  if (template === 'category' && content.comparison) anchors.push('comparison-title');
   if (template === 'article' || template === 'privacy') anchors.push(...headingAnchors(content.body));
   if (template === 'about') anchors.push(...headingAnchors((content.story as { body?: unknown } | undefined)?.body));
   return anchors;

@@ -1,4 +1,5 @@
 import { Breadcrumb } from '../components/breadcrumb.tsx';
+import { ComparisonTable } from '../components/comparison-table.tsx';
 import { Hero } from '../components/hero.tsx';
 import { InlineText } from '../components/inline-text.tsx';
 import { RevealGrid } from '../components/reveal-grid.tsx';
@@ -7,7 +8,7 @@ import { useBookingCta } from '../features/services/use-booking-cta.ts';
 import type { TemplateProps } from '../shared/content-types.ts';
 import { useServiceTrail } from '../features/services/use-service-trail.ts';
 
-/** A category listing: an introduction and a card for each of its services, in content order. */
+/** A category listing: an introduction and a card for each of its services, in content order, then its materials table when it has one. */
 export default function CategoryPage({ content }: TemplateProps<'category'>) {
   const book = useBookingCta();
   const trail = useServiceTrail();
@@ -28,6 +29,7 @@ export default function CategoryPage({ content }: TemplateProps<'category'>) {
           </RevealGrid>
         </div>
       </section>
+      {content.comparison ? <ComparisonTable comparison={content.comparison} /> : null}
     </>
   );
 }

@@ -14,6 +14,7 @@ interface Service {
   nameInText?: Text;
   hero: { title: Text };
   items?: string[];
+  comparison?: { title: Text };
   benefits: { en: string[] } | unknown[];
   process?: unknown[];
   testimonials?: string[];
@@ -78,7 +79,8 @@ test.describe('every service page shows its heading and its sections in the layo
           await expect(page.getByRole('region', { name: say('moreInfoTitle', lang, name) }).getByRole('heading', { level: 3 })).toHaveCount(3);
         } else if (s.kind === 'category') {
           // The cards are the page's sections, in the content's order.
-          expect(await headings(page, 2)).toEqual(s.items!.map((slug) => service(slug).name[lang]));
+          // Then the materials table, where the category has one.
+          expect(await headings(page, 2)).toEqual([...s.items!.map((slug) => service(slug).name[lang]), ...(s.comparison ? [s.comparison.title[lang]] : [])]);
         } else {
           expect(await headings(page, 2)).toEqual([s.details!.title[lang], say('benefitsTitle', lang, s.name[lang]), s.cta!.title[lang]]);
           await expect(page.getByRole('region', { name: say('benefitsTitle', lang, s.name[lang]) }).getByRole('listitem')).toHaveCount(5);
