@@ -33,6 +33,29 @@ const serviceBase = {
     .describe('How the service appears as a card in listings and on the home page.'),
 };
 
+/** One material in a category's comparison table: its page, then what the table says of it. */
+const ComparedMaterial = z.strictObject({
+  service: Slug.describe("Slug of the material's detail page; its name heads the row and links there."),
+  indications: Localized.describe('What the material is used for (and where it is not).'),
+  strength: Localized.describe('Its flexural strength, typical values with the unit ("about 450–530 MPa").'),
+  aesthetics: Localized.describe('How natural it looks: translucency, layering, masking a dark stump.'),
+  thickness: Localized.describe('The minimal wall thickness and the preparation it needs, and how it is cemented.'),
+});
+
+/** A table comparing the materials of a category, read by dentists choosing one for a case. */
+export const MaterialComparison = z
+  .strictObject({
+    title: Localized.describe('The heading (h2) above the table.'),
+    intro: Localized.describe('A sentence under the heading.'),
+    caption: Localized.describe("The table's caption: what it compares."),
+    columns: z
+      .strictObject({ material: Localized, indications: Localized, strength: Localized, aesthetics: Localized, thickness: Localized })
+      .describe("The column headers, in the table's order."),
+    rows: z.array(ComparedMaterial).min(2).describe('One row per material, in order.'),
+    note: Localized.describe('The line under the table: where the values come from and what decides in a case.'),
+  })
+  .describe("A comparison table of a category's materials.");
+
 /** A category listing: a grid of cards for the services it contains. */
 export const CategoryService = z
   .strictObject({
@@ -40,6 +63,7 @@ export const CategoryService = z
     ...serviceBase,
     intro: Localized.describe('A paragraph above the grid.'),
     items: z.array(Slug).min(1).describe('Slugs of the detail services shown as cards, in order.'),
+    comparison: MaterialComparison.optional().describe('A table comparing the materials of the category, under the cards.'),
   })
   .describe('A category listing page.');
 

@@ -17,6 +17,11 @@ const HtmlFile = z
 /** Only real hashes may reach script-src, so a bad build cannot slip 'unsafe-inline' into the policy. */
 const CspHash = z.string().regex(/^sha(?:256|384|512)-[A-Za-z0-9+/]+={0,2}$/, 'write a hash such as "sha256-AbC...="');
 
+/** A third party a page may load when the visitor asks for it, whose sources the page's CSP then allows. */
+export const Embed = z.enum(['chat']);
+/** One of the embeds the server knows the sources of. */
+export type Embed = z.infer<typeof Embed>;
+
 const ByLanguage = z.object({ en: HtmlFile, nl: HtmlFile });
 
 /** Interface strings by "group.key" (e.g. "apiErrors.invalid"), with {placeholders} still in them. */
@@ -42,6 +47,10 @@ export const SiteIndex = z.object({
   articleNotFound: ByLanguage.describe('The not-found page for /blog/<slug> and /nl/blog/<slug>.'),
   redirects: z.array(z.object({ from: SitePath, to: SitePath })).describe('Permanent redirects, answered with 301.'),
   csp: z.record(HtmlFile, z.array(CspHash)).describe('Per HTML file, the CSP hashes of its inline scripts.'),
+  embeds: z
+    .record(HtmlFile, z.array(Embed))
+    .default({})
+    .describe("Per HTML file that offers one (the contact page with a chat configured), the third parties whose sources its CSP allows."),
   kinds: z.record(z.string(), z.array(SitePath)).describe('One page of each kind (template) in each language, for measurements and tests.'),
   forms: FormsSettings.describe('Settings and texts of the forms API.'),
   release: z.boolean().describe('Built for release (`npm run build -- --release`): no placeholder, no sample, no preview banner.'),

@@ -17,7 +17,7 @@ import { build, mergeConfig } from 'vite';
 import { siteConfig } from '../vite.config.ts';
 import type { Assets } from '../src/app/router.tsx';
 import { languages, type Lang } from '../schemas/common.ts';
-import type { SiteIndex } from '../schemas/site-index.ts';
+import { Embed, type SiteIndex } from '../schemas/site-index.ts';
 import { langOfPath, localizePath } from '../src/shared/paths.ts';
 import { formatReport, generate } from './content/index.ts';
 import { listRoutes, type RouteRecord } from './content/emit.ts';
@@ -88,6 +88,7 @@ export async function buildSite(options: BuildOptions): Promise<boolean> {
     articleNotFound: { en: extraPages.articleNotFound.en[1], nl: extraPages.articleNotFound.nl[1] },
     redirects: checked.model.redirects.flatMap((e) => e.data.redirects).flatMap((r) => languages.map((lang) => ({ from: localizePath(r.from, lang), to: localizePath(r.to, lang) }))),
     csp: {},
+    embeds: {},
     kinds: {},
     forms: formsSettings(checked.model),
     release: options.release,
@@ -114,6 +115,8 @@ export async function buildSite(options: BuildOptions): Promise<boolean> {
     mkdirSync(dirname(target), { recursive: true });
     writeFileSync(target, html.startsWith('<!DOCTYPE') ? html : `<!DOCTYPE html>${html}`);
     site.csp[file] = inlineScriptHashes(html);
+    const embeds = pageEmbeds(html);
+    if (embeds.length) site.embeds[file] = embeds;
   };
 
   for (const route of routes) {
@@ -226,6 +229,11 @@ export function inlineScriptHashes(html: string): string[] {
     hashes.push(`sha256-${createHash('sha256').update(match[2]!).digest('base64')}`);
   }
   return [...new Set(hashes)];
+}
+
+/** The third parties a page offers to load (an element marked `data-embed="chat"`), whose sources its CSP must allow. */
+export function pageEmbeds(html: string): Embed[] {
+  return Embed.options.filter((embed) => html.includes(`data-embed="${embed}"`));
 }
 
 function sitemap(routes: RouteRecord[], origin: string): string {

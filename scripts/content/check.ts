@@ -757,7 +757,11 @@ function collectFacts(entry: Scanned, owner: string | undefined, facts: Facts, {
     if (slug && kind) facts.serviceKinds.set(own(slug), kind);
     if (kind) addAnchors(entry, facts, at, owner, kind);
     missingPhotos(entry, data, facts);
-    if (kind === 'category') addRefs(entry, facts, at, ['items'], data.items, 'services', 'service', ['detail', 'allon4']);
+    if (kind === 'category') {
+      addRefs(entry, facts, at, ['items'], data.items, 'services', 'service', ['detail', 'allon4']);
+      const rows = record(data.comparison).rows;
+      if (Array.isArray(rows)) addRefs(entry, facts, at, ['comparison', 'rows'], rows.map((row) => record(row).service), 'services', 'service', ['detail']);
+    }
     if (kind === 'detail') {
       if (text(data.category)) addRefs(entry, facts, at, ['category'], [data.category], 'services', 'service', ['category']);
       addRefs(entry, facts, at, ['testimonials'], data.testimonials, 'testimonials', 'testimonial');

@@ -180,7 +180,7 @@ function buildFiles(model: ContentModel, options: EmitOptions): Map<string, stri
   const articlesByDate = [...model.articles.values()].map((e) => e.data).sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug));
   const articleCard = (a: Article, lang: Lang, imports: Map<string, string>) => ({
     slug: a.slug, href: localizePath(`/blog/${a.slug}`, lang), title: text(a.title[lang], lang), excerpt: text(a.excerpt[lang], lang),
-    date: a.date, category: categoryOf(a.category, lang), image: localize(a.image, lang, imports),
+    date: a.date, category: categoryOf(a.category, lang), tags: a.tags[lang], image: localize(a.image, lang, imports),
   });
   // A release publishes no sample testimonial (decision 23); a section left without any shows its invitation.
   const published = (id: string) => !options.release || !model.testimonials.get(id)!.data.sample;
@@ -310,7 +310,17 @@ function buildFiles(model: ContentModel, options: EmitOptions): Map<string, stri
     const type = data.kind === 'category' ? 'CategoryContent' : data.kind === 'detail' ? 'DetailContent' : 'AllOn4Content';
     module(`services/${slug}`, type, (lang, imports) => {
       const base = localize(data, lang, imports) as Record<string, unknown>;
-      if (data.kind === 'category') return { ...base, items: data.items.map((s) => serviceCard(s, lang, imports)) };
+      if (data.kind === 'category') {
+        const items = data.items.map((s) => serviceCard(s, lang, imports));
+        if (!data.comparison) return { ...base, items };
+        // Each compared material is named by its own page, and links there.
+        const comparison = base.comparison as { rows: Record<string, unknown>[] };
+        const rows = comparison.rows.map((row, i) => {
+          const slug = data.comparison!.rows[i]!.service;
+          return { ...row, service: { name: model.services.get(slug)!.data.name[lang], href: localizePath(`/services/${slug}`, lang) } };
+        });
+        return { ...base, items, comparison: { ...comparison, rows } };
+      }
       if (data.kind === 'detail') {
         const category = data.category ? { slug: data.category, name: model.services.get(data.category)!.data.name[lang], href: localizePath(`/services/${data.category}`, lang) } : undefined;
         const { category: _drop, ...rest } = base;

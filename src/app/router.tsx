@@ -245,10 +245,8 @@ const articleRoute = createRoute({
   },
   loader: ({ params }) => {
     const slug = articleSlugs.find((known) => known === params.slug);
-    if (slug === undefined) {
-      console.warn(`404: no article ${params.slug}`);
-      throw notFound();
-    }
+    // The server logs the missing path; the visitor's console stays clean.
+    if (slug === undefined) throw notFound();
     return manifestLoaders().then(({ articleLoaders }) => loadPage('article', `articles/${slug}`, articleLoaders[slug], langOf(params)));
   },
   head: ({ loaderData, matches, match }) => headFor(matches, match.pathname, loaderData?.content, 'article'),

@@ -27,7 +27,9 @@ export function Hero({ title, description, image, photo, cta, eyebrow, children 
           <h1 id="page-title" className="hero-title">
             <KeepWhole text={title} />
           </h1>
-          <p className="hero-lead">{description}</p>
+          <p className="hero-lead">
+            <KeepWhole text={description} />
+          </p>
           {cta ? (
             <p className="mt-7">
               <SiteLink href={cta.href} className="btn btn-primary">

@@ -3,8 +3,9 @@ import { Fragment } from 'react';
 // A hyphenated term with a number or a one- or two-letter part ("All-on-4", "3Y-zirkonia", "e-mail").
 const term = /[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)+/gu;
 const short = (part: string) => part.length <= 2 || /\p{N}/u.test(part);
-// A number with its unit ("50 MB", "1,5 mm", "6.3 kB", "100 %"): a line break between them reads as two things.
-const measure = /(?<![\p{L}\p{N}])\d+(?:[.,]\d+)*[ \u00a0](?:[kKMG]B|mm|cm|µm|%)(?![\p{L}\p{N}])/gu;
+// A number or range with its unit ("50 MB", "1,5 mm", "1.0–1.5 mm", "6.3 kB", "530 MPa", "100 %"): a line break
+// between them reads as two things.
+const measure = /(?<![\p{L}\p{N}])\d+(?:[.,]\d+)*(?:–\d+(?:[.,]\d+)*)?[ \u00a0](?:[kKMG]B|MPa|mm|cm|µm|%)(?![\p{L}\p{N}])/gu;
 
 /** Where the text must not break: terms at their hyphen, numbers from their units; in order, none overlapping. */
 export function unbreakable(text: string): { at: number; whole: string }[] {

@@ -1,6 +1,7 @@
 import type { Localize } from '../shared/content-types.ts';
 import type { RichBlock } from '../../schemas/common.ts';
 import { InlineText } from './inline-text.tsx';
+import { KeepWhole } from './keep-whole.tsx';
 
 /** A body of rich text from content: headings with their anchor ids, paragraphs and lists. */
 export function RichText({ blocks, fill }: { blocks: Localize<RichBlock>[]; fill?: (text: string) => string }) {
@@ -12,7 +13,7 @@ export function RichText({ blocks, fill }: { blocks: Localize<RichBlock>[]; fill
           const Heading = block.level === 3 ? 'h3' : 'h2';
           return (
             <Heading key={index} id={block.id}>
-              {text(block.text)}
+              <KeepWhole text={text(block.text)} />
             </Heading>
           );
         }

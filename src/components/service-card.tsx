@@ -4,6 +4,7 @@ import placeholder from '../assets/images/placeholder.svg';
 import type { ServiceSummary } from '../shared/content-types.ts';
 import { Icon } from './icons.tsx';
 import { SiteLink } from './site-link.tsx';
+import { KeepWhole } from './keep-whole.tsx';
 
 /**
  * A service as a card: its card picture (4:3, composed for the card: scripts/card-art.ts), name, a
@@ -36,8 +37,12 @@ export function ServiceCard({ service, heading: Heading = 'h3' }: { service: Ser
         className="aspect-[4/3] w-full bg-sand object-cover"
       />
       <div className="flex flex-1 flex-col gap-3 p-6">
-        <Heading className="text-xl leading-snug font-semibold text-deep">{service.name}</Heading>
-        <p className="flex-1 text-ink/85">{service.description}</p>
+        <Heading className="text-xl leading-snug font-semibold text-deep">
+          <KeepWhole text={service.name} />
+        </Heading>
+        <p className="flex-1 text-ink/85">
+          <KeepWhole text={service.description} />
+        </p>
         <p>
           <SiteLink href={service.href} className="link card-link inline-flex items-center gap-1.5">
             {more.startsWith(visible) ? (

@@ -1,25 +1,49 @@
 import type { FastifyRequest } from 'fastify';
+import type { Embed } from '../../schemas/site-index.ts';
+
+type Directive = 'script-src' | 'style-src' | 'img-src' | 'font-src' | 'connect-src' | 'frame-src' | 'media-src' | 'form-action';
+
+/**
+ * What each third party a page may load on request needs beyond the site's own origin, as its provider
+ * documents it. The chat (Tawk.to): its loader on embed.tawk.to fetches the widget from *.tawk.to and
+ * cdn.jsdelivr.net, talks over HTTPS and WebSockets, draws in a frame and injects its own styles
+ * (hence 'unsafe-inline' for styles, on the page that offers the chat only).
+ */
+export const embedSources: Record<Embed, Partial<Record<Directive, readonly string[]>>> = {
+  chat: {
+    'script-src': ['https://*.tawk.to', 'https://cdn.jsdelivr.net'],
+    'style-src': ["'unsafe-inline'", 'https://*.tawk.to', 'https://fonts.googleapis.com'],
+    'img-src': ['https://*.tawk.to', 'https://cdn.jsdelivr.net', 'https://tawk.link', 'https://s3.amazonaws.com'],
+    'font-src': ['https://*.tawk.to', 'https://fonts.gstatic.com'],
+    'connect-src': ['https://*.tawk.to', 'wss://*.tawk.to'],
+    'frame-src': ['https://*.tawk.to'],
+    'media-src': ['https://*.tawk.to'],
+    'form-action': ['https://*.tawk.to'],
+  },
+};
 
 /**
  * The Content-Security-Policy for one response: inline scripts run only when their hash is listed,
- * so an HTML file passes the hashes of its own inline scripts and every other response passes none.
+ * so an HTML file passes the hashes of its own inline scripts and every other response passes none; a
+ * page that offers a third party's embed (the chat) passes it, and only that page allows its sources.
  * Over HTTPS it also asks the browser to fetch every subresource over HTTPS; over plain HTTP (a preview
  * on a LAN address) that would turn the page's own scripts and styles into requests that fail.
  */
-export function contentSecurityPolicy(scriptHashes: readonly string[] = [], https = true): string {
-  const scriptSrc = ["'self'", ...scriptHashes.map((hash) => `'${hash}'`)].join(' ');
+export function contentSecurityPolicy(scriptHashes: readonly string[] = [], https = true, embeds: readonly Embed[] = []): string {
+  const extra = (directive: Directive) => embeds.flatMap((embed) => embedSources[embed][directive] ?? []);
+  const sources = (directive: Directive, own: readonly string[]) => `${directive} ${[...new Set([...own, ...extra(directive)])].join(' ')}`;
   return [
     "default-src 'self'",
-    `script-src ${scriptSrc}`,
-    "style-src 'self'",
-    "img-src 'self' data:",
-    "font-src 'self'",
-    "connect-src 'self'",
-    "frame-src 'self' https://www.openstreetmap.org https://www.youtube-nocookie.com",
-    "media-src 'self'",
+    sources('script-src', ["'self'", ...scriptHashes.map((hash) => `'${hash}'`)]),
+    sources('style-src', ["'self'"]),
+    sources('img-src', ["'self'", 'data:']),
+    sources('font-src', ["'self'"]),
+    sources('connect-src', ["'self'"]),
+    sources('frame-src', ["'self'", 'https://www.openstreetmap.org', 'https://www.youtube-nocookie.com']),
+    sources('media-src', ["'self'"]),
     "object-src 'none'",
     "base-uri 'none'",
-    "form-action 'self'",
+    sources('form-action', ["'self'"]),
     "frame-ancestors 'none'",
     ...(https ? ['upgrade-insecure-requests'] : []),
   ].join('; ');

@@ -5,7 +5,7 @@ import { gzipSync } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { SiteIndex } from '../../schemas/site-index.ts';
+import type { Embed, SiteIndex } from '../../schemas/site-index.ts';
 import { langOfPath, twinPath } from '../shared/paths.ts';
 import { canonicalPath, encodePath, parseRequestPath } from './request-path.ts';
 import { contentSecurityPolicy } from './security-headers.ts';
@@ -122,6 +122,7 @@ class BuildIndex {
   pages!: Map<string, string>;
   redirects!: Map<string, string>;
   private hashes!: Map<string, readonly string[]>;
+  private embeds!: Map<string, readonly Embed[]>;
   private policies = new Map<string, string>();
 
   constructor(private readonly distDir: string) {
@@ -135,6 +136,7 @@ class BuildIndex {
     this.pages = new Map(Object.entries(this.site.pages));
     this.redirects = new Map(this.site.redirects.map((r) => [r.from, r.to]));
     this.hashes = new Map(Object.entries(this.site.csp));
+    this.embeds = new Map(Object.entries(this.site.embeds));
     this.policies.clear();
   }
 
@@ -155,11 +157,11 @@ class BuildIndex {
     return this;
   }
 
-  /** The policy of an HTML file: its inline scripts' hashes, made once per file and scheme. */
+  /** The policy of an HTML file: its inline scripts' hashes and its embeds' sources, made once per file and scheme. */
   policy(file: string, https: boolean): string {
     const key = `${https ? 's' : 'p'}${file}`;
     let policy = this.policies.get(key);
-    if (policy === undefined) this.policies.set(key, (policy = contentSecurityPolicy(this.hashes.get(file) ?? [], https)));
+    if (policy === undefined) this.policies.set(key, (policy = contentSecurityPolicy(this.hashes.get(file) ?? [], https, this.embeds.get(file))));
     return policy;
   }
 

@@ -61,6 +61,7 @@ export function pageAnchors(template: string, content: Record<string, unknown>, 
   }
   // A service page for patients answers "Who do I go to?".
   if (content.audience === 'patient') anchors.push('who-to-go-to', 'who-to-go-to-title');
+  if (template === 'category' && content.comparison) anchors.push('comparison-title');
   if (template === 'article' || template === 'privacy') anchors.push(...headingAnchors(content.body));
   if (template === 'about') anchors.push(...headingAnchors((content.story as { body?: unknown } | undefined)?.body));
   if (template === 'about' && content.team) anchors.push('team-title');

@@ -80,6 +80,8 @@ export interface ArticleSummary {
   /** ISO date. */
   date: string;
   category: { id: string; label: string };
+  /** The article's tags, which the blog's search also reads. */
+  tags: string[];
   image: ResolvedImage;
 }
 
@@ -113,7 +115,10 @@ export type TestimonialsContent = Routed<typeof TestimonialsPage> & { testimonia
 export type PrivacyContent = Routed<typeof PrivacyPage>;
 export type NotFoundContent = Out<typeof NotFoundPage>;
 
-export type CategoryContent = Omit<Routed<typeof CategoryService>, 'items'> & { items: ServiceSummary[] };
+type Comparison = NonNullable<Routed<typeof CategoryService>['comparison']>;
+/** A category's materials table, each row's material named by its page and linking there. */
+export type ComparisonContent = Omit<Comparison, 'rows'> & { rows: (Omit<Comparison['rows'][number], 'service'> & { service: { name: string; href: SiteHref } })[] };
+export type CategoryContent = Omit<Routed<typeof CategoryService>, 'items' | 'comparison'> & { items: ServiceSummary[]; comparison?: ComparisonContent };
 export type DetailContent = Omit<Routed<typeof DetailService>, 'testimonials' | 'category'> & {
   testimonials: TestimonialContent[];
   category?: { slug: string; name: string; href: SiteHref };

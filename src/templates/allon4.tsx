@@ -46,7 +46,9 @@ export default function AllOn4Page({ content }: TemplateProps<'allon4'>) {
                 <span className="grid size-10 place-items-center rounded-full bg-teal text-white">
                   <Icon name="check" className="size-6" />
                 </span>
-                <h3 className="text-lg font-semibold text-deep">{benefit.title}</h3>
+                <h3 className="text-lg font-semibold text-deep">
+                  <KeepWhole text={benefit.title} />
+                </h3>
                 <p className="text-ink/85">
                   <InlineText text={benefit.text} />
                 </p>

@@ -6,14 +6,15 @@ import { ArticleCard } from '../features/blog/article-card.tsx';
 import { FeedLink } from '../features/blog/feed-link.tsx';
 import { filterArticles } from '../features/blog/filter.ts';
 import { useHydrated } from '../lib/use-hydrated.ts';
-import { Hero } from '../components/hero.tsx';
+import { PageHeader } from '../components/page-header.tsx';
 import { Icon } from '../components/icons.tsx';
 import type { TemplateProps } from '../shared/content-types.ts';
 
 const from = '/{-$lang}/blog';
 
 /**
- * The blog list: category buttons and a search box over a grid of article cards. The choice lives
+ * The blog list, without a hero: its title, category buttons and a search box over a grid of article
+ * cards, the first of them wide. The choice lives
  * in the address (`?category=…&q=…`), so a filtered list can be shared and survives a reload; the
  * prerendered HTML lists every article and the filter applies once the page has hydrated.
  */
@@ -49,8 +50,9 @@ export default function BlogPage({ content }: TemplateProps<'blog'>) {
   return (
     <>
       <FeedLink />
-      <Hero title={content.hero.title} description={content.hero.description} image={content.hero.image} cta={content.hero.cta} />
-      <section className="section" aria-labelledby={ids.list}>
+      {/* No hero: the title and a line, then the filters and the newest article, all in the first screen. */}
+      <PageHeader title={content.hero.title} lead={content.hero.description} />
+      <section className="section pt-6 lg:pt-8" aria-labelledby={ids.list}>
         <div className="container-page">
           <h2 id={ids.list} className="sr-only">
             {t('blog.allArticles')}
@@ -68,7 +70,7 @@ export default function BlogPage({ content }: TemplateProps<'blog'>) {
               );
             })}
           </div>
-          <div className="mt-6 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+          <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
             {/* Before hydration the box still works: the form reloads the page with ?q=. */}
             <form role="search" className="w-full noscript:hidden sm:max-w-sm" onSubmit={(event) => event.preventDefault()}>
               <label htmlFor={ids.search} className="field-label">
@@ -97,10 +99,11 @@ export default function BlogPage({ content }: TemplateProps<'blog'>) {
             </p>
           </div>
           {shown.length ? (
-            <ul className="card-grid mt-8">
-              {shown.map((article) => (
-                <li key={article.slug} className="flex">
-                  <ArticleCard article={article} />
+            <ul className="card-grid mt-6">
+              {/* The first article leads, across the row: its picture beside the text on a wide screen. */}
+              {shown.map((article, index) => (
+                <li key={article.slug} className={`flex ${index === 0 ? 'blog-lead' : ''}`}>
+                  <ArticleCard article={article} lead={index === 0} />
                 </li>
               ))}
             </ul>

@@ -1,4 +1,5 @@
 import { Breadcrumb } from '../components/breadcrumb.tsx';
+import { ComparisonTable } from '../components/comparison-table.tsx';
 import { Hero } from '../components/hero.tsx';
 import { InlineText } from '../components/inline-text.tsx';
 import { RevealGrid } from '../components/reveal-grid.tsx';
@@ -8,7 +9,7 @@ import { WhoToGoTo } from '../features/services/who-to-go-to.tsx';
 import type { TemplateProps } from '../shared/content-types.ts';
 import { useServiceTrail } from '../features/services/use-service-trail.ts';
 
-/** A category listing: an introduction and a card for each of its services, in content order. */
+/** A category listing: an introduction and a card for each of its services, in content order, then its materials table when it has one. */
 export default function CategoryPage({ content }: TemplateProps<'category'>) {
   const { primary: book } = useServiceCta(content.audience);
   const trail = useServiceTrail();
@@ -29,6 +30,7 @@ export default function CategoryPage({ content }: TemplateProps<'category'>) {
           </RevealGrid>
         </div>
       </section>
+      {content.comparison ? <ComparisonTable comparison={content.comparison} /> : null}
       {content.audience === 'patient' ? <WhoToGoTo /> : null}
     </>
   );

@@ -69,10 +69,13 @@ export default function ContactPage({ content }: TemplateProps<'contact'>) {
               </h3>
               <OpeningHours className="mt-2" />
             </section>
+            {/* data-embed marks the page for the build: its CSP then allows the chat's sources. */}
             {site.chatWidgetId ? (
-              <Suspense fallback={null}>
-                <ChatStarter widgetId={site.chatWidgetId} />
-              </Suspense>
+              <div data-embed="chat">
+                <Suspense fallback={null}>
+                  <ChatStarter widgetId={site.chatWidgetId} />
+                </Suspense>
+              </div>
             ) : null}
           </div>
         </div>
@@ -101,14 +104,30 @@ function LabMap({ title, text, address, geo }: { title: string; text: string; ad
         </h2>
         <div className="mt-8 overflow-hidden rounded-3xl border border-deep/10 bg-white">
           {shown ? (
-            <iframe
-              src={embed}
-              title={title}
-              className="block h-[420px] w-full border-0"
-              loading="lazy"
-              referrerPolicy="no-referrer"
-              sandbox="allow-scripts allow-same-origin allow-popups"
-            />
+            <figure>
+              <iframe
+                src={embed}
+                title={title}
+                className="block h-[420px] w-full border-0 bg-sand/60"
+                loading="lazy"
+                referrerPolicy="no-referrer"
+                sandbox="allow-scripts allow-same-origin allow-popups"
+              />
+              {/* A frame blocked by the browser, an extension or the network shows nothing the page can read, so the
+                  address and the way to the map stay beside it, whatever the frame shows. */}
+              <figcaption className="flex flex-col gap-3 border-t border-deep/10 p-5 sm:flex-row sm:items-center sm:justify-between">
+                <span className="flex gap-3">
+                  <Icon name="pin" className="mt-0.5 size-5 shrink-0 text-teal" />
+                  <span>
+                    <span className="block font-semibold text-deep">{address}</span>
+                    <span className="block text-sm text-ink/80">{t('contact.mapFallback')}</span>
+                  </span>
+                </span>
+                <NewTabLink href={open} className="btn btn-secondary shrink-0">
+                  {t('contact.openInMaps')}
+                </NewTabLink>
+              </figcaption>
+            </figure>
           ) : (
             <div className="map-placeholder grid min-h-[420px] place-items-center p-6 text-center">
               <div className="max-w-md">

@@ -2,9 +2,12 @@ import { useShell, useT } from '../lib/i18n.tsx';
 import { Breadcrumb } from '../components/breadcrumb.tsx';
 import { CaseStudies } from '../components/case-studies.tsx';
 import { CtaBanner } from '../components/cta-banner.tsx';
+import { Collapsible } from '../components/collapsible.tsx';
 import { Hero } from '../components/hero.tsx';
 import { Icon } from '../components/icons.tsx';
 import { InlineText } from '../components/inline-text.tsx';
+import { KeepWhole } from '../components/keep-whole.tsx';
+import { PageHeader } from '../components/page-header.tsx';
 import { SectionHead } from '../components/section-head.tsx';
 import { TestimonialCard } from '../components/testimonial-card.tsx';
 import { useServiceCta } from '../features/services/use-service-cta.ts';
@@ -13,9 +16,11 @@ import type { TemplateProps } from '../shared/content-types.ts';
 import { useServiceTrail } from '../features/services/use-service-trail.ts';
 
 /**
- * A service detail page, in the shared order: hero, "Who do I go to?" on a page for patients, more information, benefits, process, then
- * testimonials and the lab's case studies (with their photographs) when the service has them, and the closing banner
- * unless the service turns it off.
+ * A service detail page, in the shared order: its title and lead in a short header (the lab's photograph,
+ * once given, earns a hero beside them), "Who do I go to?" on a page for patients, more information in
+ * sections a phone shows closed, benefits as a checklist, the process as numbered steps on a line, then
+ * testimonials and the lab's case studies (with their photographs) when the service has them, and the
+ * closing banner unless the service turns it off.
  */
 export default function DetailPage({ content }: TemplateProps<'detail'>) {
   const t = useT();
@@ -24,18 +29,21 @@ export default function DetailPage({ content }: TemplateProps<'detail'>) {
   const name = content.nameInText ?? content.name;
   return (
     <>
-      <Hero title={content.hero.title} description={content.hero.description} image={content.hero.image} photo={content.hero.photo} cta={book} eyebrow={<Breadcrumb trail={trail} />} />
+      {content.hero.photo ? (
+        <Hero title={content.hero.title} description={content.hero.description} photo={content.hero.photo} cta={book} eyebrow={<Breadcrumb trail={trail} />} />
+      ) : (
+        <PageHeader title={content.hero.title} lead={content.hero.description} cta={book} eyebrow={<Breadcrumb trail={trail} />} />
+      )}
       {content.audience === 'patient' ? <WhoToGoTo /> : null}
 
       <section className="section" aria-labelledby="more-info-title">
         <div className="container-page">
           <SectionHead id="more-info-title" title={t('services.moreInfoTitle', { name })} />
-          <div className="mt-8 divide-y divide-deep/10 border-y border-deep/10">
+          <div className="mt-6 border-y border-deep/10 md:mt-8">
             {content.moreInfo.map((block) => (
-              <article key={block.title} className="grid gap-3 py-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)] lg:gap-12 lg:py-10">
-                <h3 className="text-xl leading-snug font-semibold text-deep lg:text-2xl">{block.title}</h3>
+              <Collapsible key={block.title} title={block.title} className="more-info">
                 <MoreInfoText text={block.text} />
-              </article>
+              </Collapsible>
             ))}
           </div>
         </div>
@@ -44,13 +52,15 @@ export default function DetailPage({ content }: TemplateProps<'detail'>) {
       <section className="section bg-mint/40" aria-labelledby="benefits-title">
         <div className="container-page">
           <SectionHead id="benefits-title" title={t('services.benefitsTitle', { name })} />
-          <ul className="card-grid mt-10">
+          <ul className="check-list mt-6 md:mt-8">
             {content.benefits.map((benefit) => (
-              <li key={benefit} className="flex items-start gap-3 rounded-2xl bg-white p-5 ring-1 ring-deep/10">
-                <span className="grid size-8 shrink-0 place-items-center rounded-full bg-teal text-white">
-                  <Icon name="check" className="size-5" />
+              <li key={benefit}>
+                <span className="check-list-mark">
+                  <Icon name="check" className="size-4" />
                 </span>
-                <span className="pt-1 font-medium text-ink">{benefit}</span>
+                <span>
+                  <KeepWhole text={benefit} />
+                </span>
               </li>
             ))}
           </ul>
@@ -60,16 +70,16 @@ export default function DetailPage({ content }: TemplateProps<'detail'>) {
       <section className="section" aria-labelledby="process-title">
         <div className="container-page">
           <SectionHead id="process-title" title={t('services.processTitle', { name })} />
-          <ol className="card-grid mt-10">
-            {content.process.map((step, index) => (
-              <li key={step.title} className="card flex flex-col gap-3">
-                <div className="flex items-center gap-4">
-                  <span className="grid size-11 shrink-0 place-items-center rounded-full bg-deep text-lg font-semibold text-white" aria-hidden="true">
-                    {index + 1}
-                  </span>
-                  <h3 className="text-lg leading-snug font-semibold text-deep">{step.title}</h3>
-                </div>
-                <p className="text-ink/85">{step.description}</p>
+          {/* A sequence, read in order: numbered steps on one line, not cards to compare. */}
+          <ol className="timeline mt-8">
+            {content.process.map((step) => (
+              <li key={step.title} className="timeline-step">
+                <h3 className="text-lg leading-snug font-semibold text-deep">
+                  <KeepWhole text={step.title} />
+                </h3>
+                <p className="mt-1.5 text-ink/85">
+                  <KeepWhole text={step.description} />
+                </p>
               </li>
             ))}
           </ol>

@@ -1,15 +1,15 @@
-import { useLoaderData, useRouterState } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { useLoaderData } from '@tanstack/react-router';
 import { useShell, useT } from '../lib/i18n.tsx';
 import { SiteLink } from '../components/site-link.tsx';
 import type { ResolvedLink } from '../shared/content-types.ts';
 import { localizePath } from '../shared/paths.ts';
 
-/** 404 for a path that is no page: "Oops! Page not found", its picture, the way home and the ways on; the path is logged. */
+/**
+ * 404 for a path that is no page: "Oops! Page not found", its picture, the way home and the ways on. The server
+ * logs the missing path; the visitor's console is left clean.
+ */
 export function PageNotFound() {
   const { notFound } = useLoaderData({ from: '/{-$lang}' });
-  const pathname = useRouterState({ select: (s) => s.location.pathname });
-  useEffect(() => console.warn(`404: no page at ${pathname}`), [pathname]);
   return <NotFoundView title={notFound.hero.title} text={notFound.hero.description} back={notFound.hero.cta} head={notFound.seo} />;
 }
 

@@ -15,6 +15,7 @@ interface Service {
   nameInText?: Text;
   hero: { title: Text };
   items?: string[];
+  comparison?: { title: Text };
   benefits: { en: string[] } | unknown[];
   process?: unknown[];
   testimonials?: string[];
@@ -81,7 +82,8 @@ test.describe('every service page shows its heading and its sections in the layo
           await expect(page.getByRole('region', { name: say('moreInfoTitle', lang, name) }).getByRole('heading', { level: 3 })).toHaveCount(3);
         } else if (s.kind === 'category') {
           // The cards are the page's sections, in the content's order.
-          expect(await headings(page, 2)).toEqual([...s.items!.map((slug) => service(slug).name[lang]), ...guide(s, lang)]);
+          // Then the materials table, where the category has one.
+          expect(await headings(page, 2)).toEqual([...s.items!.map((slug) => service(slug).name[lang]), ...(s.comparison ? [s.comparison.title[lang]] : []), ...guide(s, lang)]);
         } else {
           expect(await headings(page, 2)).toEqual([...guide(s, lang), s.details!.title[lang], say('benefitsTitle', lang, s.name[lang]), s.cta!.title[lang]]);
           await expect(page.getByRole('region', { name: say('benefitsTitle', lang, s.name[lang]) }).getByRole('listitem')).toHaveCount(5);

@@ -6,21 +6,21 @@ import type { ArticleSummary } from '../../src/shared/content-types.ts';
 import { projectRoot } from '../support/fixtures.ts';
 
 const image = { src: '/a.svg', width: 16, height: 9, alt: '' };
-const card = (slug: string, category: string, title: string, excerpt: string): ArticleSummary => ({
-  slug, href: '/blog', title, excerpt, date: '2025-01-01', category: { id: category, label: category }, image,
+const card = (slug: string, category: string, title: string, excerpt: string, tags: string[] = []): ArticleSummary => ({
+  slug, href: '/blog', title, excerpt, date: '2025-01-01', category: { id: category, label: category }, tags, image,
 });
 
 const cards = [
   card('implants', 'dental_implants', 'The latest dental implant technologies', 'Guided surgery, scan bodies and **zirconia** bridges.'),
   card('dentures', 'dental_prosthetics', 'Comparing types of dentures', 'Full, partial and [snap-on dentures](/services/snap-on-dentures) side by side.'),
-  card('cad-cam', 'digital_technologies', 'CAD/CAM techniques', 'Milled zirconia and lithium disilicate from an intraoral scan.'),
+  card('cad-cam', 'digital_technologies', 'CAD/CAM techniques', 'Milled zirconia and lithium disilicate from an intraoral scan.', ['digital workflow', 'milling']),
 ];
 const slugs = (filter: Parameters<typeof filterArticles>[1]) => filterArticles(cards, filter).map((c) => c.slug);
 
 // The real articles as the blog list of each language sees them.
 const { model } = checkContent({ root: projectRoot, retain: true });
 const real = (lang: 'en' | 'nl') =>
-  [...model.articles.values()].map(({ data }) => card(data.slug, data.category, data.title[lang], data.excerpt[lang]));
+  [...model.articles.values()].map(({ data }) => card(data.slug, data.category, data.title[lang], data.excerpt[lang], data.tags[lang]));
 
 describe('the category key', () => {
   it('is the English name in lower case with spaces turned into underscores', () => {
@@ -51,6 +51,14 @@ describe('filtering and searching the blog list', () => {
     expect(slugs({ query: 'IMPLANT' })).toEqual(['implants']);
     expect(slugs({ query: 'Zirconia' })).toEqual(['implants', 'cad-cam']);
     expect(slugs({ query: 'intraoral SCAN' })).toEqual(['cad-cam']);
+  });
+
+  it("finds an article by one of its tags, so an article's tag lists the others that carry it", () => {
+    expect(slugs({ query: 'digital workflow' })).toEqual(['cad-cam']);
+    expect(slugs({ query: 'Milling' })).toEqual(['cad-cam']);
+    for (const lang of ['en', 'nl'] as const) {
+      for (const article of real(lang)) for (const tag of article.tags) expect(filterArticles(real(lang), { query: tag }).map((a) => a.slug), tag).toContain(article.slug);
+    }
   });
 
   it('needs every word searched, in any order, and ignores the markup around the text', () => {

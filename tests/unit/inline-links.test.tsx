@@ -28,6 +28,7 @@ const article: ArticleSummary = {
   title: 'The future of digital dentistry',
   excerpt: text,
   date: '2025-03-01',
+  tags: [],
   category: { id: 'digital_technologies', label: 'Digital technologies' },
   image: { src: '/a.svg', width: 1200, height: 675, alt: '' },
 };

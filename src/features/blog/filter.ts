@@ -15,12 +15,12 @@ export function categoryKey(name: string): string {
 // Case and accents are ignored, so "PATIENTEN" finds "patiënten".
 const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
-/** Whether an article card is shown: it is in the category (if any) and every word searched is in its title or excerpt. */
+/** Whether an article card is shown: it is in the category (if any) and every word searched is in its title, excerpt or tags. */
 export function matches(article: ArticleSummary, filter: BlogFilter): boolean {
   if (filter.category && article.category.id !== filter.category) return false;
   const words = fold(filter.query ?? '').split(/\s+/).filter(Boolean);
   if (!words.length) return true;
-  const haystack = fold(`${plainText(article.title)} ${plainText(article.excerpt)}`);
+  const haystack = fold(`${plainText(article.title)} ${plainText(article.excerpt)} ${article.tags.join(' ')}`);
   return words.every((word) => haystack.includes(word));
 }
 

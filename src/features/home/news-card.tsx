@@ -3,6 +3,7 @@ import { InlineText } from '../../components/inline-text.tsx';
 import { SiteLink } from '../../components/site-link.tsx';
 import type { ArticleSummary } from '../../shared/content-types.ts';
 import { longDate } from '../../shared/format.ts';
+import { KeepWhole } from '../../components/keep-whole.tsx';
 
 /** An article as a card: picture, category and date, and its title, whose link covers the card. */
 export function NewsCard({ article }: { article: ArticleSummary }) {
@@ -16,7 +17,7 @@ export function NewsCard({ article }: { article: ArticleSummary }) {
         </p>
         <h3 className="text-xl leading-snug font-semibold text-deep">
           <SiteLink href={article.href} className="news-card-link hover:underline">
-            {article.title}
+            <KeepWhole text={article.title} />
           </SiteLink>
         </h3>
         <p className="text-ink/85">
