@@ -1,4 +1,4 @@
-import { useShell, useT } from '../lib/i18n.tsx';
+import { useT } from '../lib/i18n.tsx';
 import { Breadcrumb } from '../components/breadcrumb.tsx';
 import { CaseStudies } from '../components/case-studies.tsx';
 import { CtaBanner } from '../components/cta-banner.tsx';
