@@ -20,6 +20,11 @@ import { checkUpload, discardUpload, fileSource, keepUpload, receiveUpload, Uplo
 export const apiLimits = {
   /** A JSON body. */
   jsonBytes: 32 * 1024,
+  /**
+   * How deeply a JSON body may nest (a form is one object of plain values: 2 levels with an array in a
+   * field). Checked on the raw text before it is parsed, so nothing ever recurses over a deeper one.
+   */
+  jsonDepth: 8,
   /** Files one order may carry (decision 27). */
   files: maxOrderFiles,
   /** One file of an order. */
@@ -172,6 +177,28 @@ function pageLanguage(req: IncomingMessage, query: URLSearchParams): Lang {
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * How deeply a JSON text nests its arrays and objects, counted byte by byte without recursion (brackets
+ * inside strings do not count); stops counting past `limit`.
+ */
+export function jsonNesting(text: Uint8Array, limit: number): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const byte = text[i]!;
+    if (inString) {
+      if (byte === 0x5c) i++;
+      else if (byte === 0x22) inString = false;
+    } else if (byte === 0x22) inString = true;
+    else if (byte === 0x5b || byte === 0x7b) {
+      depth++;
+      if (depth > deepest && (deepest = depth) > limit) return deepest;
+    } else if (byte === 0x5d || byte === 0x7d) depth--;
+  }
+  return deepest;
+}
 
 /** The media type of a Content-Type header, lower case, without parameters. */
 function mediaType(req: IncomingMessage): string {
@@ -467,6 +494,8 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions): Prom
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: apiLimits.jsonBytes }, (_request, body, done) => {
     try {
+      // Deeper than any form: refused before JSON.parse, the schema or the store (a bot's body is stored as it came) recurse over it.
+      if (jsonNesting(body as Buffer, apiLimits.jsonDepth) > apiLimits.jsonDepth) throw malformed();
       done(null, JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(body as Buffer)));
     } catch {
       done(malformed());
