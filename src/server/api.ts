@@ -10,6 +10,7 @@ import type { FormsSettings } from '../../schemas/site-index.ts';
 import { messageVars } from '../shared/field-messages.ts';
 import { langOfPath, localizePath } from '../shared/paths.ts';
 import { maxOrderBytes, maxOrderFileBytes, maxOrderFiles } from '../shared/upload-limits.ts';
+import { clientKey } from './client-key.ts';
 import type { Logger } from './log.ts';
 import { safeHeader } from './mail.ts';
 import type { SubmissionInput } from './store.ts';
@@ -81,8 +82,9 @@ export interface ApiOptions {
 /** What the health check finds: the database's fault if it has one, and the mails waiting or given up. */
 export interface Health {
   database: string | null;
-  waiting: number;
-  givenUp: number;
+  /** Null when the outbox cannot be read (the database is corrupt). */
+  waiting: number | null;
+  givenUp: number | null;
   /** When the oldest waiting mail was queued (ms since the epoch), or null. */
   oldestWaitingAt: number | null;
 }
@@ -309,6 +311,8 @@ const frameworkRefusals: Record<string, () => Refusal> = {
   FST_FIELDS_LIMIT: tooLarge,
   FST_PARTS_LIMIT: tooLarge,
   FST_INVALID_MULTIPART_CONTENT_TYPE: malformed,
+  // A body of a type no route here reads (sent to an unknown /api/ path).
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: () => new Refusal(415, 'apiErrors.unsupportedType'),
 };
 
 /** One file of an order as it arrived: the sender's name for it, and where it is on disk under a temporary name. */
@@ -512,6 +516,7 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions): Prom
     // A client is its address (an IPv6 one by its /64 network), from X-Forwarded-For only behind a trusted proxy.
     addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
     addHeaders: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false, 'retry-after': true },
+    keyGenerator: (request) => clientKey(request.ip),
     errorResponseBuilder: (_request, context) => new Refusal(429, 'apiErrors.rateLimited', { minutes: Math.max(1, Math.ceil(context.ttl / 60_000)) }),
   });
 
@@ -535,6 +540,12 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions): Prom
       return fail(request, reply, refusal.status, t(request)(refusal.key, refusal.vars), { file: field }, files);
     }
     if (refusal) return fail(request, reply, refusal.status, t(request)(refusal.key, refusal.vars));
+    // The client went away mid-body: nobody is left to answer, and it is no fault of the server.
+    if (request.raw.socket.destroyed || (error.message === 'aborted' && request.raw.aborted)) {
+      logger.info({ path: request.routeOptions.url }, 'a form was cut off by its sender');
+      request.raw.socket.destroy();
+      return reply;
+    }
     if (isStorageFault(error)) {
       if (!storageFault) logger.error({ err: error, path: request.routeOptions.url }, 'submissions cannot be stored: answering 503 until they can');
       storageFault = true;

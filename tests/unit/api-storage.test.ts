@@ -3,6 +3,7 @@ import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, utime
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
+import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { StartError, storeHealth } from '../../src/server/server.ts';
 import { openStore, type SubmissionInput } from '../../src/server/store.ts';
@@ -223,6 +224,33 @@ describe('storage faults are loud, once, and honest', () => {
     const healthy = await send(server.port, '/api/health');
     expect(healthy.status).toBe(200);
     expect(healthy.json).toEqual({ status: 'ok', database: 'writable', mails: { waiting: 2, givenUp: 0, oldestWaitingMinutes: 0 } });
+  });
+
+  it('answers /api/health with its own status object whichever part of a corrupt or failing database throws, never with a form\'s error', async () => {
+    const dataDir = join(scratch(), 'data');
+    const real = openStore({ dataDir });
+    cleanups.push(() => real.close());
+    let fault: { code: string; where: 'write' | 'outbox' | 'both' } | null = null;
+    const thrown = () => Object.assign(new Error(`fault ${fault!.code}`), { code: fault!.code });
+    const store = {
+      save: (input: SubmissionInput) => real.save(input),
+      checkWritable: (at: number) => (fault && fault.where !== 'outbox' ? (() => { throw thrown(); })() : real.checkWritable(at)),
+      outboxState: () => (fault && fault.where !== 'write' ? (() => { throw thrown(); })() : real.outboxState()),
+    };
+    const server = await startApiWithStore(store, dataDir, storeHealth(store));
+    cleanups.push(() => server.stop());
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom('SQLITE_CORRUPT', 'SQLITE_NOTADB', 'SQLITE_IOERR_READ', 'SQLITE_FULL', 'EIO'), fc.constantFrom<'write' | 'outbox' | 'both'>('write', 'outbox', 'both'), async (code, where) => {
+        fault = { code, where };
+        const reply = await send(server.port, '/api/health');
+        expect(reply.status).toBe(503);
+        expect(reply.json).toMatchObject({ status: 'failing', database: `cannot be written: ${code}` });
+        expect(Object.keys(reply.json as object)).toEqual(['status', 'database', 'mails']);
+        fault = null;
+        expect((await send(server.port, '/api/health')).status).toBe(200);
+      }),
+      { seed: 27_5_3, numRuns: 30 },
+    );
   });
 
   it('fails /api/health when a mail has waited over an hour (the outbox does not drain), and counts the mails given up', async () => {
