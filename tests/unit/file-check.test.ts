@@ -352,6 +352,54 @@ describe('ZIP archives', () => {
     expect(await reason(new Uint8Array(split))).toBe('zip-unsupported');
   });
 
+  it('refuses a zip64 entry, marked in its local header, its central directory entry or both, among other extra fields, and takes the same archive without it', async () => {
+    /** An extra field: its id, its length and its data. */
+    const field = (id: number, data: Uint8Array) => {
+      const head = Buffer.alloc(4);
+      head.writeUInt16LE(id, 0);
+      head.writeUInt16LE(data.length, 2);
+      return Buffer.concat([head, data]);
+    };
+    // Zip64's extended information (id 1): the true sizes as 8-byte numbers, as zip -fz and Python's force_zip64 write them.
+    const zip64Field = (size: number, packed: number) => {
+      const data = Buffer.alloc(16);
+      data.writeBigUInt64LE(BigInt(size), 0);
+      data.writeBigUInt64LE(BigInt(packed), 8);
+      return field(0x0001, data);
+    };
+    const timestamp = field(0x5455, Buffer.from([1, 0, 0, 0, 0]));
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 4 }),
+        fc.nat(),
+        fc.constantFrom('local', 'central', 'both'),
+        fc.boolean(),
+        fc.boolean(),
+        async (count, pick, where, before, masked) => {
+          const which = pick % count;
+          const parts = Array.from({ length: count }, (_, i) => deflated(`crown-${i}.stl`, crown));
+          const plain = parts.map((part) => ({ ...part, localExtra: timestamp, extra: timestamp }));
+          expect(await reason(zipArchive(plain))).toBe('accepted as zip');
+          const packed = deflateRawSync(crown).length;
+          const marked = plain.map((part, i) => {
+            if (i !== which) return part;
+            const zip64 = zip64Field(crown.length, packed);
+            const extra = before ? Buffer.concat([zip64, timestamp]) : Buffer.concat([timestamp, zip64]);
+            return {
+              ...part,
+              ...(where !== 'central' ? { localExtra: extra } : {}),
+              ...(where !== 'local' ? { extra } : {}),
+              // Zip64 proper: the 32-bit sizes say "see the extra field" (only the local header here, where the central directory would fail first).
+              ...(masked && where === 'local' ? { localSizesMasked: true } : {}),
+            };
+          });
+          expect(await reason(zipArchive(marked))).toBe('zip-unsupported');
+        },
+      ),
+      { seed: 27_5_4, numRuns: 60 },
+    );
+  });
+
   it(`refuses more than ${maxZipEntries} entries, and accepts ${maxZipEntries}`, async () => {
     const parts = (count: number) => Array.from({ length: count }, (_, i) => stored(`crown-${i}.stl`, crown));
     expect(await reason(zipArchive(parts(maxZipEntries)))).toBe('accepted as zip');
