@@ -12,6 +12,7 @@ import { langOfPath, localizePath } from '../shared/paths.ts';
 import { maxOrderBytes, maxOrderFileBytes, maxOrderFiles } from '../shared/upload-limits.ts';
 import { clientKey } from './client-key.ts';
 import type { Logger } from './log.ts';
+import { OrderSlots } from './order-slots.ts';
 import { safeHeader } from './mail.ts';
 import type { SubmissionInput } from './store.ts';
 import { defaultFrom, mailMessageKeys, mailsFor, translator, type Translate, type UploadInfo } from './submissions.ts';
@@ -40,13 +41,18 @@ export const apiLimits = {
   fields: 30,
   /** The rate limit's window. */
   rateWindowMs: 10 * 60_000,
-  /** Orders whose files may arrive at once; the next is told to come back in a minute. */
+  /** Large orders whose files may arrive at once, a quarter of them per client; the next is told to come back in a minute. */
   uploadsAtOnce: 8,
   /**
-   * An order whose body brings less than this in a stall period (`stallMs`, 30 s) has stalled, and its
-   * connection is closed: about 9 kbit/s, far below the slowest line that sends a scan.
+   * The minimum rate of an order's body, measured over each stall period (`stallMs`, 30 s): one that
+   * brings less has stalled (or trickles to hold its slot), and its connection is closed. 8 KiB/s, about
+   * 64 kbit/s, a fraction of the slowest line that sends a scan (a 100 MB order at this rate would take
+   * 3.5 hours, past the hour an order is given, so a real upload is far faster), and eight times what a
+   * client trickling 1 KB/s to hold a slot sends.
    */
-  stallBytes: 32 * 1024,
+  minBytesPerSecond: 8 * 1024,
+  /** An order that declares at most this many bytes is small: it has a lane of its own (OrderSlots). */
+  smallOrderBytes: 2 * 1024 * 1024,
 } as const;
 
 export interface ApiOptions {
@@ -380,17 +386,19 @@ async function readOrder(request: FastifyRequest, dataDir: string): Promise<Orde
 }
 
 /**
- * Watches an order's body as it arrives: one that brings less than `apiLimits.stallBytes` in `everyMs`
- * has stalled, and its connection is closed (its files go with it). A slow but steady upload goes on for
- * as long as it takes, up to the server's request timeout for an order (serverTimeouts.uploadMs).
+ * Watches an order's body as it arrives: one that brings less than `apiLimits.minBytesPerSecond` over
+ * `everyMs` has stalled (or trickles), and its connection is closed (its files go with it). A slow but
+ * steady upload goes on for as long as it takes, up to the server's request timeout for an order
+ * (serverTimeouts.uploadMs).
  */
 function watchProgress(request: FastifyRequest, reply: FastifyReply, everyMs: number): void {
+  const least = (apiLimits.minBytesPerSecond * everyMs) / 1000;
   const socket = request.raw.socket;
   // Read off the socket, which counts every byte: a listener on the request would start its flow before busboy reads it.
   let seen = socket.bytesRead;
   const timer = setInterval(() => {
     if (request.raw.complete || socket.destroyed) return clearInterval(timer);
-    if (socket.bytesRead - seen < apiLimits.stallBytes) {
+    if (socket.bytesRead - seen < least) {
       clearInterval(timer);
       socket.destroy();
     }
@@ -437,8 +445,8 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions): Prom
 
   // A storage fault is logged when it starts and when it clears, not with every submission it refuses.
   let storageFault = false;
-  /** Orders whose body is being read now. */
-  let uploading = 0;
+  /** The orders whose body is being read now, shared fairly between clients. */
+  const slots = new OrderSlots(options.uploadsAtOnce ?? apiLimits.uploadsAtOnce, apiLimits.smallOrderBytes);
   const stored = () => {
     if (!storageFault) return;
     storageFault = false;
@@ -574,10 +582,11 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions): Prom
         const length = declaredLength(request.raw);
         if (length !== undefined && length > (endpoint.body === 'json' ? apiLimits.jsonBytes : apiLimits.multipartBytes)) throw tooLarge();
         if (endpoint.body === 'multipart') {
-          // Each file arriving holds a connection and room on disk: a few at a time, the rest come back shortly.
-          if (uploading >= (options.uploadsAtOnce ?? apiLimits.uploadsAtOnce)) throw new Refusal(503, 'apiErrors.unavailable', {}, 60);
-          uploading += 1;
-          reply.raw.once('close', () => (uploading -= 1));
+          // Each file arriving holds a connection and room on disk: a few at a time, a share per client and
+          // a lane for small orders (OrderSlots); the rest come back shortly.
+          const release = slots.take(clientKey(request.ip), length);
+          if (!release) throw new Refusal(503, 'apiErrors.unavailable', {}, 60);
+          reply.raw.once('close', release);
           watchProgress(request, reply, options.stallMs ?? 30_000);
         }
         if (request.headers.expect?.toLowerCase() === '100-continue') reply.raw.writeContinue();

@@ -68,7 +68,7 @@ export function postStreamedOrder(
   port: number,
   fields: Record<string, string>,
   files: StreamedPart[],
-  options: { lang?: string; paceMs?: number; onSent?: () => void } = {},
+  options: { lang?: string; paceMs?: number; onSent?: () => void; headers?: Record<string, string> } = {},
 ): Promise<Reply & { written: number; complete: boolean }> {
   const boundary = `----stream${randomBytes(8).toString('hex')}`;
   const fieldParts = Object.entries(fields).map(([name, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
@@ -91,7 +91,7 @@ export function postStreamedOrder(
     let complete = false;
     let answered = false;
     const req = request(
-      { host: '127.0.0.1', port, path: `/api/order?lang=${options.lang ?? 'en'}`, method: 'POST', headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}`, 'Content-Length': length }, agent: false },
+      { host: '127.0.0.1', port, path: `/api/order?lang=${options.lang ?? 'en'}`, method: 'POST', headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}`, 'Content-Length': length, ...options.headers }, agent: false },
       (res) => {
         answered = true;
         readReply(res).then((reply) => resolve({ ...reply, written, complete }), reject);
@@ -130,7 +130,7 @@ export function postStreamedOrder(
  * and `expectNothingKept()`: nothing of a refused order stored since the test began, in the database, in
  * uploads/ or half-received (`rebase()` after an order a test kept).
  */
-export function useOrderApi(): { readonly api: ApiServer; expectNothingKept: () => void; rebase: () => void } {
+export function useOrderApi(options: Parameters<typeof startApiServer>[0] = {}): { readonly api: ApiServer; expectNothingKept: () => void; rebase: () => void } {
   let server: ApiServer | undefined;
   let before = 0;
   let stored = 0;
@@ -139,7 +139,7 @@ export function useOrderApi(): { readonly api: ApiServer; expectNothingKept: () 
     return server;
   };
   beforeAll(async () => {
-    server = await startApiServer();
+    server = await startApiServer(options);
   });
   afterAll(async () => {
     await server?.stop();

@@ -111,27 +111,32 @@ describe('timeouts that are chosen', () => {
 });
 
 describe('uploads on disk', () => {
-  it('takes a few files at a time and tells the next sender to come back, keeping nothing of it', async () => {
+  it('takes a few large orders at a time, one per client here, and tells the next sender to come back, keeping nothing of it', async () => {
     const dataDir = join(scratch(), 'data');
-    const server = await api({ dataDir, uploadsAtOnce: 2 });
+    // Two slots for large orders; each client's share of them is one. Behind the proxy, the client is X-Forwarded-For.
+    const server = await api({ dataDir, uploadsAtOnce: 2, trustProxy: true });
     const { body, type } = multipart(orderFields(), [{ bytes: uploadFixture('pixel.png'), filename: 'photo.png' }]);
-    // Two orders whose file never finishes arriving: their part is on disk, not in memory.
-    const stalled = [0, 1].map(() => {
+    /** An order declaring 50 MB from `address` whose file never finishes arriving: its part is on disk, not in memory. */
+    const stalledFrom = (address: string) => {
+      let answer = '';
       const socket = connect(server.port, '127.0.0.1', () => {
-        socket.write(`POST /api/order HTTP/1.1\r\nHost: localhost\r\nContent-Type: ${type}\r\nContent-Length: ${body.length + 1_000_000}\r\n\r\n`);
+        socket.write(`POST /api/order?lang=en HTTP/1.1\r\nHost: localhost\r\nX-Forwarded-For: ${address}\r\nContent-Type: ${type}\r\nContent-Length: ${50_000_000}\r\n\r\n`);
         socket.write(body.subarray(0, body.length - 50));
       });
+      socket.on('data', (chunk: Buffer) => (answer += chunk.toString('latin1')));
       socket.on('error', () => {});
       cleanups.push(() => void socket.destroy());
-      return socket;
-    });
+      return { socket, answer: () => answer };
+    };
+    const stalled = ['203.0.113.1', '203.0.113.2'].map(stalledFrom);
     await waitFor(() => incomingUploads(dataDir).length === 2, 'both files arriving');
-    const third = await postOrder(server.port, orderFields(), [{ bytes: uploadFixture('pixel.png'), filename: 'photo.png' }]);
-    expect(third.status).toBe(503);
-    expect(third.headers['retry-after']).toBe('60');
-    expect(third.json).toEqual({ success: false, error: 'We cannot take your form at the moment. Please try again in a few minutes, or call us.' });
+    const third = stalledFrom('203.0.113.3');
+    await waitFor(() => third.answer().includes('\r\n\r\n{'), 'the third sender answered');
+    expect(third.answer()).toMatch(/^HTTP\/1\.1 503 /);
+    expect(third.answer()).toMatch(/\r\nretry-after: 60\r\n/i);
+    expect(third.answer()).toContain(JSON.stringify({ success: false, error: 'We cannot take your form at the moment. Please try again in a few minutes, or call us.' }));
     // A sender that gives up leaves nothing: its half file goes with its connection.
-    for (const socket of stalled) socket.destroy();
+    for (const { socket } of stalled) socket.destroy();
     await waitFor(() => incomingUploads(dataDir).length === 0, 'the half files removed');
     expect((await postOrder(server.port, orderFields(), [{ bytes: uploadFixture('pixel.png'), filename: 'photo.png' }])).status).toBe(200);
   });
