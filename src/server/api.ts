@@ -367,6 +367,9 @@ async function readOrder(request: FastifyRequest, dataDir: string): Promise<Orde
       }
       if (part.valueTruncated || part.fieldnameTruncated) throw tooLarge();
       if (Object.hasOwn(fields, part.fieldname)) throw malformed();
+      // busboy decodes a field's bytes as UTF-8 and puts U+FFFD for a byte that is not: such a field is
+      // refused as the JSON forms refuse it, never stored with the replacement character in it.
+      if (typeof part.value === 'string' && part.value.includes('\uFFFD')) throw malformed();
       fields[part.fieldname] = typeof part.value === 'string' ? part.value : '';
     }
   } catch (error: unknown) {
