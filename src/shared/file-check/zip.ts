@@ -297,7 +297,15 @@ export function isOfficePackage(directory: ZipDirectory): boolean {
 }
 
 /** Why an Office package is not an acceptable Word document, or null when it is one. */
-export function* docxProblem(file: Cursor, directory: ZipDirectory): Reading<'docx-invalid' | 'docx-too-large' | 'macro-enabled' | null> {
+/** Content types of an Office package's parts that are programs or pages rather than a document's text and pictures. */
+const activeTypes = /oleobject|activex|x-msdownload|x-msdos-program|text\/html|xhtml|message\/rfc822|javascript|x-sh\b/;
+/**
+ * Part names that are programs or pages: what word/activeX/ holds, an embedded object (.bin, an OLE
+ * package, under embeddings/; printer settings are .bin too, elsewhere), and programs, scripts and pages anywhere.
+ */
+const activePart = /(^|\/)activex\/|(^|\/)embeddings\/.*\.bin$|\.(exe|dll|com|scr|msi|js|vbs|vbe|wsf|hta|ps1|bat|cmd|sh|jar|htm|html|mht|mhtml|xhtml)$/;
+
+export function* docxProblem(file: Cursor, directory: ZipDirectory): Reading<'docx-invalid' | 'docx-too-large' | 'macro-enabled' | 'docx-active-content' | null> {
   const names = new Set<string>();
   let unpacked = 0;
   for (const entry of directory.entries) {
@@ -326,6 +334,10 @@ export function* docxProblem(file: Cursor, directory: ZipDirectory): Reading<'do
   // Covers .docm and .dotm main parts and a declared VBA project part.
   if (types.some((type) => type.includes('macroenabled') || type === vbaProjectType)) return 'macro-enabled';
   if (!types.includes(docxMainType) || !names.has('word/document.xml')) return 'docx-invalid';
+  // Embedded programs (OLE packages, ActiveX) and pages (altChunk HTML or MHT) open outside Word's protected view.
+  // The types of parts there are (Override); a Default names an extension's type whether or not such a part exists.
+  const partTypes = [...latin1(contentTypes).matchAll(/<Override\b[^>]*\bContentType\s*=\s*(?:"([^"]*)"|'([^']*)')/g)].map((m) => (m[1] ?? m[2] ?? '').trim().toLowerCase());
+  if (partTypes.some((type) => activeTypes.test(type)) || [...names].some((name) => activePart.test(name))) return 'docx-active-content';
   return null;
 }
 
