@@ -57,8 +57,39 @@ function isCalendarDate(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
 }
 
+/** A domain as a mail server looks it up: an internationalised one (müller.de) in its ASCII form (xn--mller-kva.de); null when it is none. */
+function asciiDomain(domain: string): string | null {
+  if (domain === '' || /[\s/?#@:[\]\\%]/.test(domain)) return null;
+  try {
+    return new URL(`http://${domain}`).hostname;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * An e-mail address as a mail server takes it (RFC 5321): a local part of at most 64 characters, and a
+ * domain that may be internationalised (`ü` in it), checked in the ASCII form DNS knows it by; trimmed.
+ */
+function isEmailAddress(value: string): boolean {
+  const at = value.lastIndexOf('@');
+  if (at <= 0 || at > 64) return false;
+  const domain = asciiDomain(value.slice(at + 1));
+  return domain !== null && domain.length <= 253 && z.regexes.email.test(`${value.slice(0, at)}@${domain}`);
+}
+
 /** An e-mail address, trimmed. */
-export const Email = z.string(required).check(z.trim(), z.minLength(1, required), z.maxLength(254, 'validation.email'), z.regex(z.regexes.email, 'validation.email'));
+export const Email = z.string(required).check(z.trim(), z.minLength(1, required), z.maxLength(254, 'validation.email'), z.refine(isEmailAddress, 'validation.email'));
+
+/** How far ahead an appointment may be asked for: a year (366 days, a leap year's 29 February included). */
+export const appointmentHorizonDays = 366;
+
+/** The last day an appointment may be asked for, `appointmentHorizonDays` after today in the Netherlands. */
+export function lastBookableDate(now: Date): string {
+  const day = new Date(`${todayInNetherlands(now)}T12:00:00Z`);
+  day.setUTCDate(day.getUTCDate() + appointmentHorizonDays);
+  return day.toISOString().slice(0, 10);
+}
 
 /** Whether a phone number can be dialled, a number without a country code read as one of `defaultCountry`: libphonenumber-js's `isValidPhoneNumber`, with one metadata or another. */
 export type PhoneCheck = (text: string, defaultCountry: CountryCode) => boolean;
@@ -84,6 +115,7 @@ const appointmentFields = (now: () => Date, isValidPhoneNumber: PhoneCheck) => (
   PreferredDate: z.string('validation.date').check(
     z.refine(isCalendarDate, { message: 'validation.date', abort: true }),
     z.refine((value) => value >= todayInNetherlands(now()), 'validation.datePast'),
+    z.refine((value) => value <= lastBookableDate(now()), 'validation.dateTooFar'),
   ),
   PreferredTime: z.string('validation.time').check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'validation.time')),
   AdditionalMessage: optionalText(2000),

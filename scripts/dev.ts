@@ -35,7 +35,7 @@ export async function startDevServer(options: { port: number; host?: string; con
       const forms = formsSettings(checkContent({ root: options.contentRoot ?? fileURLToPath(new URL('..', import.meta.url)) }).model);
       // The forms API as production runs it, on a Fastify instance that answers the /api/ requests passed to it.
       const started = startForms(forms, { ...options.api, logger: createLogger({ pretty: true, level: options.contentRoot ? 'silent' : 'info' }) });
-      const app = createApp({ trustProxy: options.api.trustProxy, siteUrl: forms.siteUrl });
+      const app = createApp({ trustProxy: options.api.trustProxy });
       await started.register(app);
       await app.ready();
       api = { app, close: started.close };

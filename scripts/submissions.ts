@@ -14,6 +14,7 @@ import { closest } from './content/suggest.ts';
 import { confirm, type Terminal } from './desk/confirm.ts';
 import { dayStart, exportObject, line, listTable, mailState, showText, statusNames, toCsv } from './desk/format.ts';
 import { writeTestimonial } from './desk/testimonial.ts';
+import { defaultKeep, restoreBackup, takeBackup } from '../src/server/backup.ts';
 import { copyFiles, DeskError, formKinds, kindExtension, oneLine, openDesk, statuses, type Desk, type Filter, type StoredMail } from '../src/server/desk.ts';
 import { fileSize } from '../src/shared/format.ts';
 import { readApiSettings } from '../src/server/settings.ts';
@@ -84,6 +85,15 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 
 /** A mail in one line: to whom, its subject. */
 const mailLine = (mail: StoredMail) => `to ${line(mail.to)}: "${line(mail.subject)}"`;
+
+/** DATA_DIR, as the settings give it (for the commands that do not open the desk). */
+function dataDirOf(io: Io): string {
+  try {
+    return readApiSettings(io.env, io.cwd).dataDir;
+  } catch (error) {
+    throw new DeskError(`the settings cannot be read: ${oneLine(error)}`);
+  }
+}
 
 /** Writes a file of personal data: readable by its owner only, never over a file already there unless `force`. */
 function writePrivate(path: string, text: string, force: boolean): void {
@@ -251,6 +261,50 @@ const commands: Record<string, Command> = {
       if (found.mentionedIn.length) io.out(`the address still appears in the text of ${plural(found.mentionedIn.length, 'other submission')} (${found.mentionedIn.map((id) => id.slice(0, 8)).join(', ')}): someone else's forms; read them with show`);
       if (erased.arrived) io.out(`${plural(erased.arrived, 'new submission')} with this address arrived meanwhile: run erase again`);
       if (!erased.compacted) io.err('warning: the database\'s log file (submissions.db-wal) could not be emptied while the server was writing; it is written over as the server goes on');
+    },
+  },
+  backup: {
+    args: '<folder> [--keep <n>]',
+    summary: 'a consistent backup of the data folder into a new folder under <folder>',
+    help: [
+      'Takes a backup of the data folder while the server runs: the database through SQLite\'s online backup',
+      '(a consistent snapshot), the uploads its submissions name, the .eml files in mail/ and the erasure key,',
+      'with manifest.json listing each file\'s size and SHA-256. It goes to a new folder named by its time under',
+      '<folder> (keep it on another disk), and the newest copy of the erasure log goes beside the backups,',
+      'outside every snapshot. Then only the newest --keep backups are kept.',
+      '',
+      `  --keep <n>  how many backups to keep (default ${defaultKeep})`,
+    ],
+    options: { keep: { type: 'string', default: String(defaultKeep) } },
+    positionals: ['folder'],
+    async run({ values, positionals, io }) {
+      const keep = Number(values.keep);
+      const result = await takeBackup(dataDirOf(io), resolve(io.cwd, positionals[0]!), { keep });
+      io.out(`backed up ${plural(result.submissions, 'submission')}, ${plural(result.uploads, 'upload')} and ${plural(result.mailFiles, '.eml file')} (${fileSize(result.bytes, 'en')}) to ${result.folder}`);
+      if (result.gone) io.out(`${plural(result.gone, 'upload')} named in the snapshot ${result.gone === 1 ? 'was' : 'were'} deleted (retention, erasure) before it could be copied`);
+      if (result.pruned.length) io.out(`removed ${plural(result.pruned.length, 'older backup')}: ${result.pruned.join(', ')}`);
+    },
+  },
+  restore: {
+    args: '<backup> [--erasures <file>]',
+    summary: 'restore a backup into an empty data folder, erasing again what was erased since',
+    help: [
+      'Restores a backup folder (one that backup wrote) into DATA_DIR, which must be empty or not exist yet.',
+      'Every file is checked against its size and SHA-256 first: a damaged backup is refused, naming the file,',
+      'and nothing is written. The erasures logged after the backup was taken (the log beside the backups,',
+      'and --erasures <file>, e.g. the erasures.jsonl of the old data folder) are applied again.',
+      '',
+      '  --erasures <file>  another erasure log to apply (may be given once)',
+    ],
+    options: { erasures: { type: 'string' } },
+    positionals: ['backup'],
+    run({ values, positionals, io }) {
+      const target = dataDirOf(io);
+      const journals = typeof values.erasures === 'string' ? [resolve(io.cwd, values.erasures)] : [];
+      const result = restoreBackup(resolve(io.cwd, positionals[0]!), target, journals);
+      io.out(`restored ${plural(result.submissions, 'submission')}, ${plural(result.uploads, 'upload')} and ${plural(result.mailFiles, '.eml file')} of the backup taken ${new Date(result.takenAt).toISOString()} into ${target}`);
+      io.out(result.erasures ? `erased again what ${plural(result.erasures, 'erasure')} since the backup removed: ${plural(result.erased, 'submission')}` : 'no erasure was logged after the backup was taken');
+      io.out('start the server with DATA_DIR set to this folder');
     },
   },
   retry: {

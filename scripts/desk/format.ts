@@ -159,11 +159,12 @@ export function exportObject(entry: SubmissionDetail, options: { withText?: bool
 
 /**
  * A cell as a spreadsheet must not take for a formula: a text starting with =, +, -, @, a tab or a carriage
- * return is opened by Excel as a formula (which may fetch a URL or run a command), so it gets a leading
- * apostrophe, as OWASP advises. A phone number "+31 6..." reads "'+31 6...".
+ * return is opened by Excel as a formula (which may fetch a URL or run a command), and so is one whose
+ * first such sign comes after line breaks or spaces (LibreOffice and some importers skip them), so it
+ * gets a leading apostrophe, as OWASP advises. A phone number "+31 6..." reads "'+31 6...".
  */
 export function guardCell(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /^[=+\-@\t\r]/.test(value) || /^\s*[=+\-@]/.test(value) ? `'${value}` : value;
 }
 
 /** One CSV field: quoted when it holds the delimiter, a quote or a line break (RFC 4180), quotes doubled. */

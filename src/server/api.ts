@@ -10,7 +10,9 @@ import type { FormsSettings } from '../../schemas/site-index.ts';
 import { messageVars } from '../shared/field-messages.ts';
 import { langOfPath, localizePath } from '../shared/paths.ts';
 import { maxOrderBytes, maxOrderFileBytes, maxOrderFiles } from '../shared/upload-limits.ts';
+import { clientKey } from './client-key.ts';
 import type { Logger } from './log.ts';
+import { OrderSlots } from './order-slots.ts';
 import { safeHeader } from './mail.ts';
 import type { SubmissionInput } from './store.ts';
 import { defaultFrom, mailMessageKeys, mailsFor, translator, type Translate, type UploadInfo } from './submissions.ts';
@@ -20,6 +22,11 @@ import { checkUpload, discardUpload, fileSource, keepUpload, receiveUpload, Uplo
 export const apiLimits = {
   /** A JSON body. */
   jsonBytes: 32 * 1024,
+  /**
+   * How deeply a JSON body may nest (a form is one object of plain values: 2 levels with an array in a
+   * field). Checked on the raw text before it is parsed, so nothing ever recurses over a deeper one.
+   */
+  jsonDepth: 8,
   /** Files one order may carry (decision 27). */
   files: maxOrderFiles,
   /** One file of an order. */
@@ -34,13 +41,18 @@ export const apiLimits = {
   fields: 30,
   /** The rate limit's window. */
   rateWindowMs: 10 * 60_000,
-  /** Orders whose files may arrive at once; the next is told to come back in a minute. */
+  /** Large orders whose files may arrive at once, a quarter of them per client; the next is told to come back in a minute. */
   uploadsAtOnce: 8,
   /**
-   * An order whose body brings less than this in a stall period (`stallMs`, 30 s) has stalled, and its
-   * connection is closed: about 9 kbit/s, far below the slowest line that sends a scan.
+   * The minimum rate of an order's body, measured over each stall period (`stallMs`, 30 s): one that
+   * brings less has stalled (or trickles to hold its slot), and its connection is closed. 8 KiB/s, about
+   * 64 kbit/s, a fraction of the slowest line that sends a scan (a 100 MB order at this rate would take
+   * 3.5 hours, past the hour an order is given, so a real upload is far faster), and eight times what a
+   * client trickling 1 KB/s to hold a slot sends.
    */
-  stallBytes: 32 * 1024,
+  minBytesPerSecond: 8 * 1024,
+  /** An order that declares at most this many bytes is small: it has a lane of its own (OrderSlots). */
+  smallOrderBytes: 2 * 1024 * 1024,
 } as const;
 
 export interface ApiOptions {
@@ -78,8 +90,9 @@ export interface ApiOptions {
 /** What the health check finds: the database's fault if it has one, and the mails waiting or given up. */
 export interface Health {
   database: string | null;
-  waiting: number;
-  givenUp: number;
+  /** Null when the outbox cannot be read (the database is corrupt). */
+  waiting: number | null;
+  givenUp: number | null;
   /** When the oldest waiting mail was queued (ms since the epoch), or null. */
   oldestWaitingAt: number | null;
 }
@@ -174,6 +187,28 @@ function pageLanguage(req: IncomingMessage, query: URLSearchParams): Lang {
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * How deeply a JSON text nests its arrays and objects, counted byte by byte without recursion (brackets
+ * inside strings do not count); stops counting past `limit`.
+ */
+export function jsonNesting(text: Uint8Array, limit: number): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const byte = text[i]!;
+    if (inString) {
+      if (byte === 0x5c) i++;
+      else if (byte === 0x22) inString = false;
+    } else if (byte === 0x22) inString = true;
+    else if (byte === 0x5b || byte === 0x7b) {
+      depth++;
+      if (depth > deepest && (deepest = depth) > limit) return deepest;
+    } else if (byte === 0x5d || byte === 0x7d) depth--;
+  }
+  return deepest;
+}
 
 /** The media type of a Content-Type header, lower case, without parameters. */
 function mediaType(req: IncomingMessage): string {
@@ -286,6 +321,8 @@ const frameworkRefusals: Record<string, () => Refusal> = {
   FST_FIELDS_LIMIT: tooLarge,
   FST_PARTS_LIMIT: tooLarge,
   FST_INVALID_MULTIPART_CONTENT_TYPE: malformed,
+  // A body of a type no route here reads (sent to an unknown /api/ path).
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: () => new Refusal(415, 'apiErrors.unsupportedType'),
 };
 
 /** One file of an order as it arrived: the sender's name for it, and where it is on disk under a temporary name. */
@@ -340,6 +377,9 @@ async function readOrder(request: FastifyRequest, dataDir: string, stopping?: Ab
       }
       if (part.valueTruncated || part.fieldnameTruncated) throw tooLarge();
       if (Object.hasOwn(fields, part.fieldname)) throw malformed();
+      // busboy decodes a field's bytes as UTF-8 and puts U+FFFD for a byte that is not: such a field is
+      // refused as the JSON forms refuse it, never stored with the replacement character in it.
+      if (typeof part.value === 'string' && part.value.includes('\uFFFD')) throw malformed();
       fields[part.fieldname] = typeof part.value === 'string' ? part.value : '';
     }
   } catch (error: unknown) {
@@ -363,17 +403,19 @@ async function readOrder(request: FastifyRequest, dataDir: string, stopping?: Ab
 }
 
 /**
- * Watches an order's body as it arrives: one that brings less than `apiLimits.stallBytes` in `everyMs`
- * has stalled, and its connection is closed (its files go with it). A slow but steady upload goes on for
- * as long as it takes, up to the server's request timeout for an order (serverTimeouts.uploadMs).
+ * Watches an order's body as it arrives: one that brings less than `apiLimits.minBytesPerSecond` over
+ * `everyMs` has stalled (or trickles), and its connection is closed (its files go with it). A slow but
+ * steady upload goes on for as long as it takes, up to the server's request timeout for an order
+ * (serverTimeouts.uploadMs).
  */
 function watchProgress(request: FastifyRequest, reply: FastifyReply, everyMs: number): void {
+  const least = (apiLimits.minBytesPerSecond * everyMs) / 1000;
   const socket = request.raw.socket;
   // Read off the socket, which counts every byte: a listener on the request would start its flow before busboy reads it.
   let seen = socket.bytesRead;
   const timer = setInterval(() => {
     if (request.raw.complete || socket.destroyed) return clearInterval(timer);
-    if (socket.bytesRead - seen < apiLimits.stallBytes) {
+    if (socket.bytesRead - seen < least) {
       clearInterval(timer);
       socket.destroy();
     }
@@ -420,8 +462,8 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions): Prom
 
   // A storage fault is logged when it starts and when it clears, not with every submission it refuses.
   let storageFault = false;
-  /** Orders whose body is being read now. */
-  let uploading = 0;
+  /** The orders whose body is being read now, shared fairly between clients. */
+  const slots = new OrderSlots(options.uploadsAtOnce ?? apiLimits.uploadsAtOnce, apiLimits.smallOrderBytes);
   const stored = () => {
     if (!storageFault) return;
     storageFault = false;
@@ -481,6 +523,8 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions): Prom
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: apiLimits.jsonBytes }, (_request, body, done) => {
     try {
+      // Deeper than any form: refused before JSON.parse, the schema or the store (a bot's body is stored as it came) recurse over it.
+      if (jsonNesting(body as Buffer, apiLimits.jsonDepth) > apiLimits.jsonDepth) throw malformed();
       done(null, JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(body as Buffer)));
     } catch {
       done(malformed());
@@ -497,6 +541,7 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions): Prom
     // A client is its address (an IPv6 one by its /64 network), from X-Forwarded-For only behind a trusted proxy.
     addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
     addHeaders: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false, 'retry-after': true },
+    keyGenerator: (request) => clientKey(request.ip),
     errorResponseBuilder: (_request, context) => new Refusal(429, 'apiErrors.rateLimited', { minutes: Math.max(1, Math.ceil(context.ttl / 60_000)) }),
   });
 
@@ -521,6 +566,12 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions): Prom
       return fail(request, reply, refusal.status, t(request)(refusal.key, refusal.vars), { file: field }, files);
     }
     if (refusal) return fail(request, reply, refusal.status, t(request)(refusal.key, refusal.vars));
+    // The client went away mid-body: nobody is left to answer, and it is no fault of the server.
+    if (request.raw.socket.destroyed || (error.message === 'aborted' && request.raw.aborted)) {
+      logger.info({ path: request.routeOptions.url }, 'a form was cut off by its sender');
+      request.raw.socket.destroy();
+      return reply;
+    }
     if (isStorageFault(error)) {
       if (!storageFault) logger.error({ err: error, path: request.routeOptions.url }, 'submissions cannot be stored: answering 503 until they can');
       storageFault = true;
@@ -549,10 +600,11 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions): Prom
         const length = declaredLength(request.raw);
         if (length !== undefined && length > (endpoint.body === 'json' ? apiLimits.jsonBytes : apiLimits.multipartBytes)) throw tooLarge();
         if (endpoint.body === 'multipart') {
-          // Each file arriving holds a connection and room on disk: a few at a time, the rest come back shortly.
-          if (uploading >= (options.uploadsAtOnce ?? apiLimits.uploadsAtOnce)) throw new Refusal(503, 'apiErrors.unavailable', {}, 60);
-          uploading += 1;
-          reply.raw.once('close', () => (uploading -= 1));
+          // Each file arriving holds a connection and room on disk: a few at a time, a share per client and
+          // a lane for small orders (OrderSlots); the rest come back shortly.
+          const release = slots.take(clientKey(request.ip), length);
+          if (!release) throw new Refusal(503, 'apiErrors.unavailable', {}, 60);
+          reply.raw.once('close', release);
           watchProgress(request, reply, options.stallMs ?? 30_000);
         }
         if (request.headers.expect?.toLowerCase() === '100-continue') reply.raw.writeContinue();

@@ -6,6 +6,7 @@ import addressparser from 'nodemailer/lib/addressparser';
 import type { FormKind } from '../../schemas/form-requests.ts';
 import { uploadFormats, type UploadKind } from '../shared/file-check.ts';
 import type { MailMessage } from './mail.ts';
+import { recordErasure } from './erasure-log.ts';
 import { mailMentions, readMailFileName } from './mail-files.ts';
 import { defaultConfirmationsPerDay, recipientKey, schemaVersion } from './store.ts';
 
@@ -162,8 +163,12 @@ export interface Desk {
   details(filter?: Filter): SubmissionDetail[];
   show(id: string): SubmissionDetail;
   subject(address: string): SubjectFindings;
-  /** Erases the submissions found for `address` (ids from `subject`) with their files, mails and .eml files. */
-  erase(address: string, ids: string[]): Erasure;
+  /**
+   * Erases the submissions found for `address` (ids from `subject`) with their files, mails and .eml files,
+   * and logs the erasure by a keyed hash of the address (erasure-log.ts) unless `record` is false (a
+   * restore erasing again what the log already holds).
+   */
+  erase(address: string, ids: string[], options?: { record?: boolean }): Erasure;
   /** Puts a submission's given-up mails back in the queue, due now with their attempts reset; returns them. */
   retry(id: string): StoredMail[];
   /** Marks a submission as suspected spam and withholds its mails not yet sent; returns how many were withheld. */
@@ -479,8 +484,10 @@ export function openDesk(dataDir: string, options: { now?: () => number; confirm
       const mailFiles = mailFilesOf(new Set(ids), address).map((entry) => entry.name);
       return { address, submissions, mailFiles, mentionedIn };
     },
-    erase(raw, ids) {
+    erase(raw, ids, options = {}) {
       const address = normalAddress(raw);
+      // Logged first, outside the database and its backups: should the rest fail, the erasure is still re-applied after a restore.
+      if (options.record !== false) recordErasure(dataDir, address, now());
       const removed = db.transaction(() => {
         const present = ids.filter((id) => exists.get(id));
         const files = present.flatMap((id) => selectFiles.all(id).map((file) => file.path));

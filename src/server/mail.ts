@@ -63,7 +63,17 @@ function mailboxes(value: string): Address[] | null {
   return result.length > 0 ? result : null;
 }
 
-function mailOptions(message: MailMessage, logger: Logger): SendMailOptions {
+/**
+ * The Message-ID of an outbox entry: its id at the domain of the mail's From. The same on every attempt,
+ * so a mail sent again after a crash mid-send (SMTP cannot promise exactly once) is the same message to
+ * every mail client and to threading, not a second submission.
+ */
+export function messageIdOf(mailId: string, from: string): string {
+  const domain = /@([A-Za-z0-9.-]+)>?\s*$/.exec(safeHeader(from))?.[1] ?? 'localhost';
+  return `<${mailId.replace(/[^A-Za-z0-9.-]/g, '')}@${domain.toLowerCase()}>`;
+}
+
+function mailOptions(message: MailMessage, logger: Logger, ids?: MailIds): SendMailOptions {
   const to = mailboxes(message.to);
   // A bad recipient is a bug upstream (the API validates addresses); failing keeps the message for a look.
   if (to === null) throw new Error('the To field is not a list of e-mail addresses');
@@ -72,6 +82,7 @@ function mailOptions(message: MailMessage, logger: Logger): SendMailOptions {
   if (message.replyTo !== undefined && replyTo?.length !== 1) logger.warn('sending a mail without its Reply-To, which was not one e-mail address');
   return {
     from: safeHeader(message.from),
+    ...(ids ? { messageId: messageIdOf(ids.mailId, message.from) } : {}),
     to,
     replyTo: replyTo?.length === 1 ? replyTo[0] : undefined,
     subject: safeHeader(message.subject),
@@ -100,8 +111,8 @@ export function createTransport(options: { smtpUrl?: string; dataDir: string; lo
       disableUrlAccess: true,
     });
     return {
-      async send(message) {
-        await smtp.sendMail(mailOptions(message, options.logger));
+      async send(message, ids) {
+        await smtp.sendMail(mailOptions(message, options.logger, ids));
       },
     };
   }
@@ -110,7 +121,7 @@ export function createTransport(options: { smtpUrl?: string; dataDir: string; lo
   const stream = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows', disableUrlAccess: true });
   return {
     async send(message, ids) {
-      const info = await stream.sendMail(mailOptions(message, options.logger));
+      const info = await stream.sendMail(mailOptions(message, options.logger, ids));
       if (!Buffer.isBuffer(info.message)) throw new Error('the stream transport returned no buffer');
       await mkdir(mailDir, { recursive: true, mode: 0o700 });
       // Named by its submission and outbox entry, so an erasure and the retention deletion find it.

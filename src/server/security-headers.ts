@@ -63,11 +63,10 @@ export function securityHeaders(https: boolean): Record<string, string> {
 }
 
 /**
- * Whether a request reached the site over HTTPS: a TLS socket, `X-Forwarded-Proto: https` from a
- * trusted proxy (Fastify's `request.protocol`), or the host of the configured https site URL (a proxy
- * that ends TLS in front of the server).
+ * Whether a request reached the site over HTTPS: a TLS socket, or `X-Forwarded-Proto: https` from a
+ * trusted proxy (Fastify's `request.protocol`, which reads the header only with TRUST_PROXY=1). Never the
+ * Host a client names: over plain HTTP, HSTS and upgrade-insecure-requests would be a client's to ask for.
  */
-export function servedOverHttps(request: FastifyRequest, siteUrl: URL | undefined): boolean {
-  if (request.protocol === 'https') return true;
-  return siteUrl?.protocol === 'https:' && request.headers.host?.toLowerCase() === siteUrl.host.toLowerCase();
+export function servedOverHttps(request: FastifyRequest): boolean {
+  return request.protocol === 'https';
 }

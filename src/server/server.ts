@@ -2,6 +2,7 @@ import { mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
 import type { Server } from 'node:http';
+import type { Socket } from 'node:net';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { FormsSettings } from '../../schemas/site-index.ts';
 import { apiPlugin, type Health } from './api.ts';
@@ -93,14 +94,21 @@ function openDataFolder(dataDir: string, confirmationsPerDay?: number): Store {
 
 /** What `GET /api/health` reports of a store: whether it takes a write now (the error's code if not), and its outbox. */
 export function storeHealth(store: Pick<Store, 'checkWritable' | 'outboxState'>): () => Health {
+  const fault = (error: unknown) => (error instanceof Error ? ((error as { code?: string }).code ?? error.message) : String(error));
   return () => {
     let database: string | null = null;
     try {
       store.checkWritable(Date.now());
     } catch (error) {
-      database = error instanceof Error ? ((error as { code?: string }).code ?? error.message) : String(error);
+      database = fault(error);
     }
-    return { database, ...store.outboxState() };
+    // A database that cannot be read (corrupt, not a database) cannot count its outbox either: the health
+    // check still answers with its own status, the outbox unknown.
+    try {
+      return { database, ...store.outboxState() };
+    } catch (error) {
+      return { database: database ?? fault(error), waiting: null, givenUp: null, oldestWaitingAt: null };
+    }
   };
 }
 
@@ -136,6 +144,28 @@ declare module 'fastify' {
   }
 }
 
+/** Node's own refusals, by the code of what went wrong; anything else that is no HTTP is a 400. */
+const clientErrors: Record<string, [number, string]> = {
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout'],
+  HPE_HEADER_OVERFLOW: [431, 'Request Header Fields Too Large'],
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: [413, 'Content Too Large'],
+};
+
+/**
+ * Answers what Node refuses before a request exists, as Fastify's own handler does, with every security
+ * header (over TLS, those of HTTPS): a plain-text status, and the connection closed.
+ */
+function clientError(error: NodeJS.ErrnoException, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, text] = clientErrors[error.code ?? ''] ?? [400, 'Bad Request'];
+  const body = `${text}\n`;
+  const own = Object.entries((socket as Socket & { encrypted?: boolean }).encrypted ? headers.https : headers.plain).map(([name, value]) => `${name}: ${value}\r\n`);
+  if (socket.writable) {
+    socket.write(`HTTP/1.1 ${status} ${text}\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${body.length}\r\nCache-Control: no-store\r\n${own.join('')}Connection: close\r\n\r\n${body}`);
+  }
+  socket.destroy();
+}
+
 /** Whether a request says it has a body: a length above zero, or chunks. */
 function hasBody(request: FastifyRequest): boolean {
   const length = request.headers['content-length'];
@@ -147,7 +177,7 @@ function hasBody(request: FastifyRequest): boolean {
  * policy), a plain "Bad Request" for a target the router cannot read, and `Expect: 100-continue`
  * handed to the routes, which send "100 Continue" only for a body they will read.
  */
-export function createApp(options: { trustProxy?: boolean; logger?: Logger; siteUrl?: string; timeouts?: Partial<typeof serverTimeouts> } = {}): FastifyInstance {
+export function createApp(options: { trustProxy?: boolean; logger?: Logger; timeouts?: Partial<typeof serverTimeouts> } = {}): FastifyInstance {
   const timeouts = { ...serverTimeouts, ...options.timeouts };
   // The server's own pino logger; a request is logged only when something is wrong with it.
   const loggerInstance: FastifyBaseLogger = options.logger ?? createLogger({ level: 'silent' });
@@ -167,15 +197,25 @@ export function createApp(options: { trustProxy?: boolean; logger?: Logger; site
       headersTimeout: timeouts.headersMs,
       // Node looks for connections past their time this often; a second keeps a stalled one from lingering.
       connectionsCheckingInterval: Math.min(1_000, timeouts.headersMs),
+      // Node would answer a request without Host itself, without the security headers: the hook below does.
+      requireHostHeader: false,
     },
-    frameworkErrors: (_error, _request, reply: FastifyReply) => {
+    frameworkErrors: (_error, request, reply: FastifyReply) => {
+      // Answered before the hooks that add the security headers: they are set here.
+      void reply.headers(request.protocol === 'https' ? headers.https : headers.plain);
       void reply.code(400).header('content-type', 'text/plain; charset=utf-8').header('cache-control', 'no-store').send('Bad Request\n');
     },
+    // What Node refuses before there is a request (headers too large or too slow, bytes that are no HTTP) gets the security headers too.
+    clientErrorHandler: clientError,
   });
-  const siteUrl = options.siteUrl ? new URL(options.siteUrl) : undefined;
   app.decorateRequest('https', false);
   app.addHook('onRequest', (request, reply, done) => {
-    request.https = servedOverHttps(request, siteUrl);
+    request.https = servedOverHttps(request);
+    // HTTP/1.1 requires a Host (RFC 9112, 3.2).
+    if (request.raw.httpVersion === '1.1' && request.headers.host === undefined) {
+      void reply.code(400).header('content-type', 'text/plain; charset=utf-8').header('cache-control', 'no-store').header('connection', 'close').send('Bad Request\n');
+      return;
+    }
     // A body still arriving after requestMs is cut off, as Node's own limit would, but for the routes that take files.
     if (hasBody(request) && !request.routeOptions.config?.slowBody) {
       const deadline = setTimeout(() => {
@@ -255,7 +295,7 @@ export async function startServer(options: ServerOptions): Promise<Server> {
     }
   }
   warnIfOpen(options.dataDir, logger);
-  const app = createApp({ trustProxy: options.trustProxy, logger, siteUrl: forms.siteUrl, timeouts: options.timeouts });
+  const app = createApp({ trustProxy: options.trustProxy, logger, timeouts: options.timeouts });
   const api = startForms(forms, { ...options, logger });
   let draining = false;
   // Once the server stops, each answer ends its connection, so no client sends another request on it.

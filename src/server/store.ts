@@ -186,9 +186,15 @@ const keptUpload = /^order-[0-9a-f-]{36}(?:-[1-9])?\.[a-z]+$/;
 /** Appointment confirmations one address may be sent in 24 hours. */
 export const defaultConfirmationsPerDay = 3;
 
-/** A visitor's address as the confirmations table keeps it: hashed, case and spaces aside. */
+/**
+ * A visitor's address as the confirmations table keeps it: hashed, case and spaces aside, and as one
+ * mailbox: a tag after `+` (victim+1@, victim+2@ reach victim@) is left out.
+ */
 export function recipientKey(address: string): string {
-  return createHash('sha256').update(address.trim().toLowerCase()).digest('hex');
+  const normal = address.trim().toLowerCase();
+  const at = normal.lastIndexOf('@');
+  const mailbox = at > 0 ? `${normal.slice(0, at).replace(/\+.*$/, '') || normal.slice(0, at)}${normal.slice(at)}` : normal;
+  return createHash('sha256').update(mailbox).digest('hex');
 }
 
 /**

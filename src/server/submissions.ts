@@ -252,7 +252,8 @@ export function appointmentConfirmation(data: FieldValues<'appointment'>, lang: 
   const { siteName, siteUrl, phone, labEmail } = setup.forms;
   const label = (key: string) => t(key).replace(/[.:]\s*$/, '');
   const body = [
-    t('mail.confirmGreeting', { name: text(data.FullName) }),
+    // Nothing the sender typed as free text (a name such as "Win EUR 500 at evil.example") goes to an address anyone can type in.
+    t('mail.confirmGreeting'),
     '',
     t('mail.confirmIntro'),
     '',

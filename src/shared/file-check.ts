@@ -1,4 +1,4 @@
-import { isJpeg, isPdf, isPng } from './file-check/documents.ts';
+import { isJpeg, isPdf, isPng, pdfActiveContent } from './file-check/documents.ts';
 import { readObj } from './file-check/obj.ts';
 import { isPly } from './file-check/ply.ts';
 import { Cursor, fileBytes, runFrom, runOver, startsWith, type Bytes, type Reading } from './file-check/reading.ts';
@@ -21,6 +21,10 @@ export type UploadRejection =
   | 'too-large'
   | 'unknown-type'
   | 'macro-enabled'
+  /** A PDF that carries JavaScript or a launch action (a program or file it opens). */
+  | 'pdf-active-content'
+  /** A Word document that carries programs (embedded OLE objects or executables, ActiveX controls) or web pages (altChunk HTML or MHT). */
+  | 'docx-active-content'
   | 'docx-invalid'
   | 'docx-too-large'
   | 'stl-truncated'
@@ -158,7 +162,10 @@ function* detect(bytes: Bytes, nested: boolean): Reading<UploadCheck> {
   const head = file.bytes(0, yield* file.load(0, 16));
   // Each format is taken by its signature and then read by its own structure to its end: a signature
   // followed by something else (a page, a program) is not that format.
-  if (startsWith(head, pdfMagic)) return (yield* isPdf(file)) ? accept('pdf') : refuse('unknown-type');
+  if (startsWith(head, pdfMagic)) {
+    if (!(yield* isPdf(file))) return refuse('unknown-type');
+    return (yield* pdfActiveContent(file)) ? refuse('pdf-active-content') : accept('pdf');
+  }
   if (startsWith(head, jpegMagic)) return (yield* isJpeg(file)) ? accept('jpeg') : refuse('unknown-type');
   if (startsWith(head, pngMagic)) return (yield* isPng(file)) ? accept('png') : refuse('unknown-type');
   if (startsWith(head, zipMagic)) return yield* zip(file, nested);

@@ -121,6 +121,12 @@ export interface ZipPart {
   localName?: string;
   /** Where the central directory says the local header is, when it should lie; no local header is written for the entry. */
   at?: number;
+  /** The extra field of the local header (none by default). */
+  localExtra?: Uint8Array;
+  /** The extra field of the central directory's entry (none by default). */
+  extra?: Uint8Array;
+  /** The local header's sizes are 0xFFFFFFFF, "see the zip64 extra field". */
+  localSizesMasked?: boolean;
 }
 
 /** A zip written byte by byte: local headers and data, then the central directory and its end record. */
@@ -145,11 +151,13 @@ export function zipArchive(parts: ZipPart[], options: { comment?: string } = {})
       local.writeUInt16LE(flags, 6);
       local.writeUInt16LE(method, 8);
       local.writeUInt32LE(crc, 14);
-      local.writeUInt32LE(packedSize, 18);
-      local.writeUInt32LE(size, 22);
+      local.writeUInt32LE(part.localSizesMasked ? 0xffffffff : packedSize, 18);
+      local.writeUInt32LE(part.localSizesMasked ? 0xffffffff : size, 22);
       local.writeUInt16LE(localName.length, 26);
-      chunks.push(local, localName, packed);
-      offset += 30 + localName.length + packed.length;
+      const localExtra = Buffer.from(part.localExtra ?? new Uint8Array(0));
+      local.writeUInt16LE(localExtra.length, 28);
+      chunks.push(local, localName, localExtra, packed);
+      offset += 30 + localName.length + localExtra.length + packed.length;
     }
     const entry = Buffer.alloc(46);
     entry.writeUInt32LE(0x02014b50, 0);
@@ -161,8 +169,10 @@ export function zipArchive(parts: ZipPart[], options: { comment?: string } = {})
     entry.writeUInt32LE(packedSize, 20);
     entry.writeUInt32LE(size, 24);
     entry.writeUInt16LE(name.length, 28);
+    const extra = Buffer.from(part.extra ?? new Uint8Array(0));
+    entry.writeUInt16LE(extra.length, 30);
     entry.writeUInt32LE(at, 42);
-    central.push(entry, name);
+    central.push(entry, name, extra);
   }
   const directory = Buffer.concat(central);
   const comment = Buffer.from(options.comment ?? '', 'latin1');

@@ -15,8 +15,8 @@ export interface Smtp {
 }
 
 /**
- * A real SMTP server in the test process; `delayMs` holds back the final "250 OK" of each message, and
- * `rejects` refuses the recipients it names with a permanent "550 No such user".
+ * A real SMTP server in the test process; `delayMs` holds back the final "250 OK" of each message (for
+ * good when Infinity: the sender waits mid-DATA until it gives up or dies), and `rejects` refuses the recipients it names with a permanent "550 No such user".
  */
 export async function startSmtp(port = 0, delayMs = 0, rejects: readonly string[] = []): Promise<Smtp> {
   const received: Received[] = [];
@@ -37,7 +37,7 @@ export async function startSmtp(port = 0, delayMs = 0, rejects: readonly string[
           rcptTo: session.envelope.rcptTo.map((rcpt) => rcpt.address),
           raw: Buffer.concat(chunks).toString('latin1'),
         });
-        setTimeout(() => callback(), delayMs);
+        if (delayMs !== Infinity) setTimeout(() => callback(), delayMs);
       });
     },
   });

@@ -69,7 +69,7 @@ export function postStreamedOrder(
   port: number,
   fields: Record<string, string>,
   files: StreamedPart[],
-  options: { lang?: string; paceMs?: number; onSent?: () => void; onChunk?: (chunk: Buffer) => void; via?: { request: (options: RequestOptions, callback: (res: IncomingMessage) => void) => ClientRequest; options: RequestOptions } } = {},
+  options: { lang?: string; paceMs?: number; onSent?: () => void; onChunk?: (chunk: Buffer) => void; headers?: Record<string, string>; via?: { request: (options: RequestOptions, callback: (res: IncomingMessage) => void) => ClientRequest; options: RequestOptions } } = {},
 ): Promise<Reply & { written: number; complete: boolean }> {
   const boundary = `----stream${randomBytes(8).toString('hex')}`;
   const fieldParts = Object.entries(fields).map(([name, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
@@ -92,7 +92,7 @@ export function postStreamedOrder(
     let complete = false;
     let answered = false;
     // Over another connection (HTTPS through a proxy) when `via` says so.
-    const headers = { 'Content-Type': `multipart/form-data; boundary=${boundary}`, 'Content-Length': length, ...options.via?.options.headers };
+    const headers = { 'Content-Type': `multipart/form-data; boundary=${boundary}`, 'Content-Length': length, ...options.headers, ...options.via?.options.headers };
     const req = (options.via?.request ?? request)(
       { host: '127.0.0.1', port, path: `/api/order?lang=${options.lang ?? 'en'}`, method: 'POST', agent: false, ...options.via?.options, headers },
       (res) => {
@@ -134,7 +134,7 @@ export function postStreamedOrder(
  * and `expectNothingKept()`: nothing of a refused order stored since the test began, in the database, in
  * uploads/ or half-received (`rebase()` after an order a test kept).
  */
-export function useOrderApi(): { readonly api: ApiServer; expectNothingKept: () => void; rebase: () => void } {
+export function useOrderApi(options: Parameters<typeof startApiServer>[0] = {}): { readonly api: ApiServer; expectNothingKept: () => void; rebase: () => void } {
   let server: ApiServer | undefined;
   let before = 0;
   let stored = 0;
@@ -143,7 +143,7 @@ export function useOrderApi(): { readonly api: ApiServer; expectNothingKept: () 
     return server;
   };
   beforeAll(async () => {
-    server = await startApiServer();
+    server = await startApiServer(options);
   });
   afterAll(async () => {
     await server?.stop();

@@ -84,7 +84,7 @@ describe('delivery through the API', () => {
     expect(decodeHeader(header(confirmation, 'subject') ?? '')).toBe('We have received your appointment request – Tandlab Studio');
     expect(textOf(confirmation)).toBe(
       [
-        'Dear Emma Visser,',
+        'Hello,',
         '',
         'Thank you for your appointment request. We have received it with the following details:',
         '',
@@ -114,7 +114,7 @@ describe('delivery through the API', () => {
     const confirmation = parsePart(to(mail.received, 'anna@example.nl')!.raw);
     expect(decodeHeader(header(confirmation, 'subject') ?? '')).toBe('Wij hebben uw afspraakverzoek ontvangen – Tandlab Studio');
     const text = textOf(confirmation);
-    expect(text).toMatch(/^Beste Anna de Vries,\n/);
+    expect(text).toMatch(/^Goedendag,\n/);
     expect(text).toContain(`Dienst: Kronen en bruggen: kleurbepaling\nVoorkeursdatum: ${longDate(openDay(), 'nl-NL')}\nVoorkeurstijd: 10:30`);
     expect(text).toContain('Let op: dit is een verzoek en nog geen vaste afspraak. Wij nemen binnen één werkdag contact met u op');
     expect(text).toContain('Bel ons op 030 000 0000 of mail naar info@example.nl.');

@@ -20,7 +20,8 @@ const messages = {
   filesTotal: 'All files together may be at most 100 MB.',
 };
 
-const orders = useOrderApi();
+// Behind the proxy: the five orders sent at once below come from five clients, each within its share of the slots.
+const orders = useOrderApi({ trustProxy: true });
 const { expectNothingKept } = orders;
 
 describe('the limits of an order, at their edges', () => {
@@ -147,6 +148,7 @@ describe('memory while files stream in', () => {
     const replies = Promise.all(
       [1, 2, 3, 4, 5].map((n) =>
         postStreamedOrder(orders.api.port, orderFields({ serviceType: `Crown ${n}` }), [streamedPdf(`scan ${n}.pdf`, 50 * mib)], {
+          headers: { 'X-Forwarded-For': `192.0.2.${n}` },
           onSent: () => {
             sent += 1;
             // The files have all arrived once the last byte is written; the checks come after.

@@ -3,6 +3,7 @@ import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, utime
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
+import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { StartError, storeHealth } from '../../src/server/server.ts';
 import { openStore, type SubmissionInput } from '../../src/server/store.ts';
@@ -110,27 +111,32 @@ describe('timeouts that are chosen', () => {
 });
 
 describe('uploads on disk', () => {
-  it('takes a few files at a time and tells the next sender to come back, keeping nothing of it', async () => {
+  it('takes a few large orders at a time, one per client here, and tells the next sender to come back, keeping nothing of it', async () => {
     const dataDir = join(scratch(), 'data');
-    const server = await api({ dataDir, uploadsAtOnce: 2 });
+    // Two slots for large orders; each client's share of them is one. Behind the proxy, the client is X-Forwarded-For.
+    const server = await api({ dataDir, uploadsAtOnce: 2, trustProxy: true });
     const { body, type } = multipart(orderFields(), [{ bytes: uploadFixture('pixel.png'), filename: 'photo.png' }]);
-    // Two orders whose file never finishes arriving: their part is on disk, not in memory.
-    const stalled = [0, 1].map(() => {
+    /** An order declaring 50 MB from `address` whose file never finishes arriving: its part is on disk, not in memory. */
+    const stalledFrom = (address: string) => {
+      let answer = '';
       const socket = connect(server.port, '127.0.0.1', () => {
-        socket.write(`POST /api/order HTTP/1.1\r\nHost: localhost\r\nContent-Type: ${type}\r\nContent-Length: ${body.length + 1_000_000}\r\n\r\n`);
+        socket.write(`POST /api/order?lang=en HTTP/1.1\r\nHost: localhost\r\nX-Forwarded-For: ${address}\r\nContent-Type: ${type}\r\nContent-Length: ${50_000_000}\r\n\r\n`);
         socket.write(body.subarray(0, body.length - 50));
       });
+      socket.on('data', (chunk: Buffer) => (answer += chunk.toString('latin1')));
       socket.on('error', () => {});
       cleanups.push(() => void socket.destroy());
-      return socket;
-    });
+      return { socket, answer: () => answer };
+    };
+    const stalled = ['203.0.113.1', '203.0.113.2'].map(stalledFrom);
     await waitFor(() => incomingUploads(dataDir).length === 2, 'both files arriving');
-    const third = await postOrder(server.port, orderFields(), [{ bytes: uploadFixture('pixel.png'), filename: 'photo.png' }]);
-    expect(third.status).toBe(503);
-    expect(third.headers['retry-after']).toBe('60');
-    expect(third.json).toEqual({ success: false, error: 'We cannot take your form at the moment. Please try again in a few minutes, or call us.' });
+    const third = stalledFrom('203.0.113.3');
+    await waitFor(() => third.answer().includes('\r\n\r\n{'), 'the third sender answered');
+    expect(third.answer()).toMatch(/^HTTP\/1\.1 503 /);
+    expect(third.answer()).toMatch(/\r\nretry-after: 60\r\n/i);
+    expect(third.answer()).toContain(JSON.stringify({ success: false, error: 'We cannot take your form at the moment. Please try again in a few minutes, or call us.' }));
     // A sender that gives up leaves nothing: its half file goes with its connection.
-    for (const socket of stalled) socket.destroy();
+    for (const { socket } of stalled) socket.destroy();
     await waitFor(() => incomingUploads(dataDir).length === 0, 'the half files removed');
     expect((await postOrder(server.port, orderFields(), [{ bytes: uploadFixture('pixel.png'), filename: 'photo.png' }])).status).toBe(200);
   });
@@ -223,6 +229,33 @@ describe('storage faults are loud, once, and honest', () => {
     const healthy = await send(server.port, '/api/health');
     expect(healthy.status).toBe(200);
     expect(healthy.json).toEqual({ status: 'ok', database: 'writable', mails: { waiting: 2, givenUp: 0, oldestWaitingMinutes: 0 } });
+  });
+
+  it('answers /api/health with its own status object whichever part of a corrupt or failing database throws, never with a form\'s error', async () => {
+    const dataDir = join(scratch(), 'data');
+    const real = openStore({ dataDir });
+    cleanups.push(() => real.close());
+    let fault: { code: string; where: 'write' | 'outbox' | 'both' } | null = null;
+    const thrown = () => Object.assign(new Error(`fault ${fault!.code}`), { code: fault!.code });
+    const store = {
+      save: (input: SubmissionInput) => real.save(input),
+      checkWritable: (at: number) => (fault && fault.where !== 'outbox' ? (() => { throw thrown(); })() : real.checkWritable(at)),
+      outboxState: () => (fault && fault.where !== 'write' ? (() => { throw thrown(); })() : real.outboxState()),
+    };
+    const server = await startApiWithStore(store, dataDir, storeHealth(store));
+    cleanups.push(() => server.stop());
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom('SQLITE_CORRUPT', 'SQLITE_NOTADB', 'SQLITE_IOERR_READ', 'SQLITE_FULL', 'EIO'), fc.constantFrom<'write' | 'outbox' | 'both'>('write', 'outbox', 'both'), async (code, where) => {
+        fault = { code, where };
+        const reply = await send(server.port, '/api/health');
+        expect(reply.status).toBe(503);
+        expect(reply.json).toMatchObject({ status: 'failing', database: `cannot be written: ${code}` });
+        expect(Object.keys(reply.json as object)).toEqual(['status', 'database', 'mails']);
+        fault = null;
+        expect((await send(server.port, '/api/health')).status).toBe(200);
+      }),
+      { seed: 27_5_3, numRuns: 30 },
+    );
   });
 
   it('fails /api/health when a mail has waited over an hour (the outbox does not drain), and counts the mails given up', async () => {

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -520,6 +521,49 @@ describe('delivery', () => {
     delivery({ store: restarted, transport: smtpTransport(server.port) }).kick();
     await sleep(300);
     expect(server.received).toHaveLength(4);
+  });
+
+  it('sends a mail again after a crash mid-DATA as the same message: one Message-ID, made from its outbox entry, on both copies', async () => {
+    // The mail server takes the DATA and never says 250: the sender is killed (kill -9) while it waits.
+    const holding = await smtp(0, Infinity);
+    const opened = store();
+    const id = opened.save(submission([labMessage()]));
+    const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, '..', 'support', 'delivery-child.ts')], {
+      env: { ...process.env, DATA_DIR: dataDir, SMTP_URL: `smtp://127.0.0.1:${holding.port}` },
+      stdio: 'ignore',
+    });
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    cleanups.push(async () => {
+      child.kill('SIGKILL');
+      await exited;
+    });
+    await waitFor(() => holding.received.length === 1, 'the DATA at the mail server', 60_000);
+    child.kill('SIGKILL');
+    await exited;
+    expect(opened.pending()).toHaveLength(1);
+    // After the lease the next run takes the mail over and sends it again.
+    const server = await smtp();
+    const entry = opened.pending()[0]!;
+    delivery({ store: opened, transport: smtpTransport(server.port), now: () => Date.now() + 10 * 60_000 }).kick();
+    await waitFor(() => server.received.length === 1, 'the mail sent again');
+    const first = header(parsePart(holding.received[0]!.raw), 'message-id');
+    const again = header(parsePart(server.received[0]!.raw), 'message-id');
+    expect(first).toBe(`<${entry.id}@lab.example>`);
+    expect(again).toBe(first);
+    expect(entry.submissionId).toBe(id);
+  }, 120_000);
+
+  it('gives every mail a Message-ID of its own outbox entry, the same in an .eml file as over SMTP', async () => {
+    const server = await smtp();
+    const opened = store();
+    for (const n of [1, 2, 3]) opened.save(submission([labMessage({ subject: `Order ${n}` })]));
+    const ids = opened.pending().map((entry) => entry.id);
+    delivery({ store: opened, transport: smtpTransport(server.port) }).kick();
+    await waitFor(() => server.received.length === 3, 'three mails');
+    expect(server.received.map((mail) => header(parsePart(mail.raw), 'message-id')).sort()).toEqual(ids.map((mailId) => `<${mailId}@lab.example>`).sort());
+    const files = createTransport({ dataDir, logger });
+    const path = await files.send(labMessage(), { submissionId: ids[0]!, mailId: ids[1]! });
+    expect(header(parsePart(readFileSync(path!, 'latin1')), 'message-id')).toBe(`<${ids[1]}@lab.example>`);
   });
 
   it('lets a send in flight finish and be recorded before stop resolves', async () => {

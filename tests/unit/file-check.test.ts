@@ -352,6 +352,54 @@ describe('ZIP archives', () => {
     expect(await reason(new Uint8Array(split))).toBe('zip-unsupported');
   });
 
+  it('refuses a zip64 entry, marked in its local header, its central directory entry or both, among other extra fields, and takes the same archive without it', async () => {
+    /** An extra field: its id, its length and its data. */
+    const field = (id: number, data: Uint8Array) => {
+      const head = Buffer.alloc(4);
+      head.writeUInt16LE(id, 0);
+      head.writeUInt16LE(data.length, 2);
+      return Buffer.concat([head, data]);
+    };
+    // Zip64's extended information (id 1): the true sizes as 8-byte numbers, as zip -fz and Python's force_zip64 write them.
+    const zip64Field = (size: number, packed: number) => {
+      const data = Buffer.alloc(16);
+      data.writeBigUInt64LE(BigInt(size), 0);
+      data.writeBigUInt64LE(BigInt(packed), 8);
+      return field(0x0001, data);
+    };
+    const timestamp = field(0x5455, Buffer.from([1, 0, 0, 0, 0]));
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 4 }),
+        fc.nat(),
+        fc.constantFrom('local', 'central', 'both'),
+        fc.boolean(),
+        fc.boolean(),
+        async (count, pick, where, before, masked) => {
+          const which = pick % count;
+          const parts = Array.from({ length: count }, (_, i) => deflated(`crown-${i}.stl`, crown));
+          const plain = parts.map((part) => ({ ...part, localExtra: timestamp, extra: timestamp }));
+          expect(await reason(zipArchive(plain))).toBe('accepted as zip');
+          const packed = deflateRawSync(crown).length;
+          const marked = plain.map((part, i) => {
+            if (i !== which) return part;
+            const zip64 = zip64Field(crown.length, packed);
+            const extra = before ? Buffer.concat([zip64, timestamp]) : Buffer.concat([timestamp, zip64]);
+            return {
+              ...part,
+              ...(where !== 'central' ? { localExtra: extra } : {}),
+              ...(where !== 'local' ? { extra } : {}),
+              // Zip64 proper: the 32-bit sizes say "see the extra field" (only the local header here, where the central directory would fail first).
+              ...(masked && where === 'local' ? { localSizesMasked: true } : {}),
+            };
+          });
+          expect(await reason(zipArchive(marked))).toBe('zip-unsupported');
+        },
+      ),
+      { seed: 27_5_4, numRuns: 60 },
+    );
+  });
+
   it(`refuses more than ${maxZipEntries} entries, and accepts ${maxZipEntries}`, async () => {
     const parts = (count: number) => Array.from({ length: count }, (_, i) => stored(`crown-${i}.stl`, crown));
     expect(await reason(zipArchive(parts(maxZipEntries)))).toBe('accepted as zip');
@@ -651,3 +699,63 @@ describe('any bytes', () => {
   });
 });
 
+
+describe('active content in documents', () => {
+  /** A name written with any of its letters as #xx, as a PDF may write a name to hide it. */
+  const escapedName = (name: string, mask: number) => [...name].map((c, i) => ((mask >> i) & 1 ? `#${c.charCodeAt(0).toString(16).padStart(2, '0')}` : c)).join('');
+  /** A minimal PDF whose catalog's dictionary carries `extra`, with a correct xref offset. */
+  const pdfWith = (extra: string) => {
+    const body = `%PDF-1.7\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R ${extra} >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\n`;
+    return `${body}xref\n0 1\n0000000000 65535 f \ntrailer\n<< /Root 1 0 R /Size 3 >>\nstartxref\n${body.length}\n%%EOF\n`;
+  };
+
+  it('refuses a PDF that carries JavaScript or a launch action, however the name is written and wherever it stands', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom('/OpenAction << /S /JavaScript /JS (app.alert(1)) >>', '/OpenAction << /S /Launch /F (cmd.exe) >>', '/Names << /JavaScript 3 0 R >>', '/AA << /O << /S /JS >> >>'),
+        fc.nat(),
+        fc.nat({ max: 200_000 }),
+        async (action, mask, padding) => {
+          const escaped = action.replace(/\/(JavaScript|JS|Launch)\b/g, (_whole, name: string) => `/${escapedName(name, mask)}`);
+          // Far into a large file too: the whole file is read, not only its head and tail.
+          const pdf = pdfWith(`/Filler (${'x'.repeat(padding)}) ${escaped}`);
+          expect(await reason(pdf)).toBe('pdf-active-content');
+        },
+      ),
+      { seed: 27_6_8, numRuns: 60 },
+    );
+    // Words in text and other names are not actions.
+    expect(await reason(pdfWith('/Title (About JavaScript and Launch days) /JSON 1 /Launcher 2'))).toBe('accepted as pdf');
+    expect(await reason(fixture('minimal.pdf'))).toBe('accepted as pdf');
+  }, 120_000);
+
+  it('refuses a Word document that carries programs (OLE objects, ActiveX) or pages, and takes one with pictures', async () => {
+    const letter = fixture('letter.docx');
+    const { unzipSync } = await import('fflate');
+    const parts = unzipSync(letter);
+    const types = new TextDecoder().decode(parts['[Content_Types].xml']);
+    const withPart = (name: string, type: string | null) =>
+      zipSync({
+        ...parts,
+        [name]: strToU8('MZ not a program really'),
+        '[Content_Types].xml': strToU8(type ? types.replace('</Types>', `<Override PartName="/${name}" ContentType="${type}"/></Types>`) : types),
+      });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(
+          ['word/embeddings/oleObject1.bin', 'application/vnd.openxmlformats-officedocument.oleObject'],
+          ['word/embeddings/setup.exe', null],
+          ['word/activeX/activeX1.bin', 'application/vnd.ms-office.activeX'],
+          ['word/afchunk.mht', 'message/rfc822'],
+          ['word/page.htm', 'text/html'],
+          ['word/embeddings/run.js', null],
+        ),
+        async ([name, type]) => {
+          expect(await reason(withPart(name, type))).toBe('docx-active-content');
+        },
+      ),
+      { seed: 27_6_9, numRuns: 20 },
+    );
+    expect(await reason(withPart('word/media/image1.png', null))).toBe('accepted as docx');
+  });
+});

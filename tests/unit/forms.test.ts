@@ -83,25 +83,33 @@ describe('the appointment request', () => {
 
 describe('the appointment request in the browser, within the opening hours', () => {
   const site = load(readFileSync(join(projectRoot, 'content', 'site.yaml'), 'utf8')) as { openingHours: { opens?: string; closes?: string }[] };
+  /** The first such weekday (0 Sunday .. 6 Saturday) more than a week from today in the Netherlands: within the year an appointment may be asked for. */
+  const next = (weekday: number) => {
+    const day = new Date(`${todayInNetherlands()}T12:00:00Z`);
+    day.setUTCDate(day.getUTCDate() + 8);
+    while (day.getUTCDay() !== weekday) day.setUTCDate(day.getUTCDate() + 1);
+    return day.toISOString().slice(0, 10);
+  };
+  const [saturday, friday, monday] = [next(6), next(5), next(1)];
   const check = (lang: 'en' | 'nl', PreferredDate: string, PreferredTime: string) => checkForm('appointment', { ...appointment, PreferredDate, PreferredTime }, { lang, hours: site.openingHours });
 
   it('names the closed day in the page\'s language, as a sentence writes it', async () => {
-    expect(await check('en', '2099-01-03', '22:00')).toEqual({ ok: false, problems: { PreferredDate: { key: 'validation.dayClosed', vars: { date: '2099-01-03', day: 'Saturday' } } } });
-    expect(await check('nl', '2099-01-03', '22:00')).toEqual({ ok: false, problems: { PreferredDate: { key: 'validation.dayClosed', vars: { date: '2099-01-03', day: 'zaterdag' } } } });
+    expect(await check('en', saturday, '22:00')).toEqual({ ok: false, problems: { PreferredDate: { key: 'validation.dayClosed', vars: { date: saturday, day: 'Saturday' } } } });
+    expect(await check('nl', saturday, '22:00')).toEqual({ ok: false, problems: { PreferredDate: { key: 'validation.dayClosed', vars: { date: saturday, day: 'zaterdag' } } } });
   });
 
   it('names the hours of the day and the last start, a quarter before closing', async () => {
-    expect(await check('nl', '2099-01-02', '16:30')).toEqual({
+    expect(await check('nl', friday, '16:30')).toEqual({
       ok: false,
-      problems: { PreferredTime: { key: 'validation.timeOutsideHours', vars: { date: '2099-01-02', day: 'vrijdag', opens: '08:30', closes: '16:30', last: '16:15' } } },
+      problems: { PreferredTime: { key: 'validation.timeOutsideHours', vars: { date: friday, day: 'vrijdag', opens: '08:30', closes: '16:30', last: '16:15' } } },
     });
-    expect(await check('en', '2099-01-02', '08:29')).toMatchObject({ ok: false, problems: { PreferredTime: { key: 'validation.timeOutsideHours' } } });
-    expect((await check('en', '2099-01-02', '16:15')).ok).toBe(true);
-    expect((await check('en', '2099-01-05', '18:15')).ok).toBe(true);
+    expect(await check('en', friday, '08:29')).toMatchObject({ ok: false, problems: { PreferredTime: { key: 'validation.timeOutsideHours' } } });
+    expect((await check('en', friday, '16:15')).ok).toBe(true);
+    expect((await check('en', monday, '18:15')).ok).toBe(true);
   });
 
   it('names a closed day at once, beside the fields still empty', async () => {
-    const verdict = await checkForm('appointment', { PreferredDate: '2099-01-03' }, { lang: 'en', hours: site.openingHours });
+    const verdict = await checkForm('appointment', { PreferredDate: saturday }, { lang: 'en', hours: site.openingHours });
     expect(verdict.ok ? [] : Object.keys(verdict.problems)).toEqual(['FullName', 'EmailAddress', 'PhoneNumber', 'Service', 'PreferredTime', 'PreferredDate']);
     expect(verdict.ok ? undefined : verdict.problems.PreferredDate?.key).toBe('validation.dayClosed');
   });

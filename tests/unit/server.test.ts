@@ -643,15 +643,13 @@ describe('the production server', () => {
   describe('over HTTPS', () => {
     const hsts = 'max-age=31536000; includeSubDomains';
 
-    it('sends HSTS and upgrade-insecure-requests to the configured https site, and over plain HTTP to any other host neither', async () => {
+    it('sends neither HSTS nor upgrade-insecure-requests over plain HTTP, whatever host the request names (the site\'s own included)', async () => {
       for (const path of ['/', '/favicon.svg', '/no-such-page']) {
-        const site = await get(path, { headers: { host: 'www.example.nl' } });
-        expect(site.headers['strict-transport-security'], path).toBe(hsts);
-        expect(site.headers['content-security-policy'], path).toMatch(/; upgrade-insecure-requests$/);
-        // A preview on a LAN address: the page's own scripts and styles must not be rewritten to https.
-        const lan = await get(path, { headers: { host: '192.168.1.20:3000' } });
-        expect(lan.headers['strict-transport-security'], path).toBeUndefined();
-        expect(lan.headers['content-security-policy'], path).not.toContain('upgrade-insecure-requests');
+        for (const host of ['www.example.nl', '192.168.1.20:3000']) {
+          const reply = await get(path, { headers: { host } });
+          expect(reply.headers['strict-transport-security'], path).toBeUndefined();
+          expect(reply.headers['content-security-policy'], path).not.toContain('upgrade-insecure-requests');
+        }
       }
     });
 

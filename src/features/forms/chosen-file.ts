@@ -10,6 +10,8 @@ const problems: Record<UploadRejection, FieldProblem['key']> = {
   'too-large': 'validation.fileTooLarge',
   'unknown-type': 'validation.fileType',
   'macro-enabled': 'validation.fileType',
+  'pdf-active-content': 'validation.fileType',
+  'docx-active-content': 'validation.fileType',
   'docx-invalid': 'validation.fileType',
   'docx-too-large': 'validation.fileType',
   'stl-truncated': 'validation.fileType',

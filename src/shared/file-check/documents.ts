@@ -32,6 +32,73 @@ export function* isPdf(file: Cursor): Reading<boolean> {
   return end !== null && Number(end[1]) < file.size;
 }
 
+/** The names of a PDF's actions that run something: JavaScript, and launching a program or file. */
+const activeNames = new Set(['JavaScript', 'JS', 'Launch']);
+/** How far before a slice's end a token is left for the next slice, which starts there (a name is at most 127 bytes). */
+const nameOverlap = 256;
+
+/**
+ * Whether a PDF carries JavaScript or a launch action: its whole text read in slices for the names
+ * /JavaScript, /JS and /Launch, also written with #xx escapes (/J#61vaScript), outside streams and
+ * comments (a stream's bytes, an image or compressed text, and a comment line may hold any bytes, "/JS"
+ * among them). Names inside
+ * compressed object streams are not inflated: a PDF can hide them there, which no check short of a PDF
+ * reader finds.
+ */
+export function* pdfActiveContent(file: Cursor): Reading<boolean> {
+  let inStream = false;
+  let inComment = false;
+  // Tokens before this offset have been read.
+  let done = 0;
+  for (let start = 0; start < file.size; ) {
+    const length = Math.min(maxCheckSliceBytes, file.size - start);
+    const text = latin1(file.bytes(start, yield* file.load(start, length, 0)));
+    const last = start + length >= file.size;
+    let next = last ? file.size : start + length - nameOverlap;
+    let from = Math.max(0, done - start);
+    if (inComment) {
+      // A comment (a line after %, which writers fill with binary bytes) runs to the end of its line.
+      const end = text.slice(from).search(/[\r\n]/);
+      if (end === -1) {
+        done = start + length;
+        start += length;
+        continue;
+      }
+      inComment = false;
+      from += end;
+      done = start + from;
+    }
+    const tokens = /endstream|stream(?=\r?\n)|%|\/([^\s/<>[\](){}%]+)/g;
+    tokens.lastIndex = from;
+    for (let match = tokens.exec(text); match; match = tokens.exec(text)) {
+      const at = start + match.index;
+      // A token near the slice's end may be cut off: the next slice starts at it.
+      if (!last && at >= next) {
+        next = at;
+        break;
+      }
+      done = at + match[0].length;
+      if (match[0] === 'endstream') inStream = false;
+      else if (inStream) continue;
+      else if (match[0] === 'stream') inStream = true;
+      else if (match[0] === '%') {
+        const end = text.slice(match.index).search(/[\r\n]/);
+        if (end === -1) {
+          inComment = true;
+          done = start + length;
+          next = start + length;
+          break;
+        }
+        tokens.lastIndex = match.index + end;
+        done = start + match.index + end;
+      } else if (activeNames.has(match[1]!.replace(/#([0-9a-fA-F]{2})/g, (_whole, hex: string) => String.fromCharCode(parseInt(hex, 16))))) return true;
+    }
+    if (last) break;
+    start = Math.max(next, start + 1);
+  }
+  return false;
+}
+
 /**
  * A JPEG read segment by segment from its start of image: markers with their lengths, a frame header
  * before the first scan, and an end-of-image marker after it.

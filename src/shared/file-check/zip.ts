@@ -5,7 +5,9 @@ import { crc32, latin1, rangeBytes, Refusal, startsWith, type Bytes, type Cursor
 
 // A zip read from its central directory (found from the end, as unzip does), then each entry from its
 // local header. Zip64 (archives or entries of 4 GB and more, or of more than 65,535 entries) is not
-// supported: an order's file is at most 50 MB, so a zip64 archive of one is refused as unsupported.
+// supported: an order's file is at most 50 MB, so a zip64 archive of one is refused as unsupported,
+// whether its end record, a central directory entry or only a local header says zip64 (its sizes
+// 0xFFFFFFFF or a zip64 extra field, as `zip -fz` and Python's force_zip64 write even for small files).
 
 /** One entry of the central directory. */
 export interface ZipEntry {
@@ -35,6 +37,16 @@ const centralSignature = 0x02014b50;
 const localSignature = 0x04034b50;
 const zip64LocatorSignature = 0x07064b50;
 const utf8Flag = 0x800;
+/** The id of zip64's extended information in an extra field. */
+const zip64ExtraId = 0x0001;
+
+/** Whether an extra field (a run of id, length, data records) holds zip64's extended information; a record that overruns it ends the scan. */
+function hasZip64Extra(extra: DataView): boolean {
+  for (let at = 0; at + 4 <= extra.byteLength; at += 4 + extra.getUint16(at + 2, true)) {
+    if (extra.getUint16(at, true) === zip64ExtraId) return true;
+  }
+  return false;
+}
 /** Bit 0: encrypted; bit 6: strong encryption. Method 99: AES. */
 const encryptedFlags = 0x41;
 const aesMethod = 99;
@@ -92,6 +104,7 @@ export function* readDirectory(file: Cursor): Reading<ZipDirectory | DirectoryPr
     const localOffset = directory.getUint32(at + 42, true);
     if (next > directorySize) return 'zip-invalid';
     if (packedSize === 0xffffffff || entrySize === 0xffffffff || localOffset === 0xffffffff || startDisk !== 0) return 'zip-unsupported';
+    if (hasZip64Extra(file.view(start + at + 46 + nameLength, directory.getUint16(at + 30, true)))) return 'zip-unsupported';
     const rawName = file.bytes(start + at + 46, nameLength).slice();
     const { name, valid } = decodeName(rawName, flags);
     entries.push({ name, rawName, nameValid: valid, flags, method, crc, packedSize, size: entrySize, localOffset });
@@ -105,7 +118,7 @@ export function* readDirectory(file: Cursor): Reading<ZipDirectory | DirectoryPr
  * Where an entry's data starts, after its local header, which must agree with the central directory (its
  * name, method and encryption); or why not.
  */
-function* dataStart(file: Cursor, entry: ZipEntry): Reading<number | 'zip-invalid'> {
+function* dataStart(file: Cursor, entry: ZipEntry): Reading<number | 'zip-invalid' | 'zip-unsupported'> {
   if ((yield* file.load(entry.localOffset, 30, 0)) < 30) return 'zip-invalid';
   const header = file.view(entry.localOffset, 30);
   if (header.getUint32(0, true) !== localSignature) return 'zip-invalid';
@@ -116,6 +129,10 @@ function* dataStart(file: Cursor, entry: ZipEntry): Reading<number | 'zip-invali
   if ((yield* file.load(entry.localOffset + 30, nameLength, 0)) < nameLength) return 'zip-invalid';
   const name = file.bytes(entry.localOffset + 30, nameLength);
   if (name.some((byte, i) => byte !== entry.rawName[i])) return 'zip-invalid';
+  // Zip64 said only here: sizes that point to a zip64 record, or the record itself.
+  if (header.getUint32(18, true) === 0xffffffff || header.getUint32(22, true) === 0xffffffff) return 'zip-unsupported';
+  if ((yield* file.load(entry.localOffset + 30 + nameLength, extraLength, 0)) < extraLength) return 'zip-invalid';
+  if (hasZip64Extra(file.view(entry.localOffset + 30 + nameLength, extraLength))) return 'zip-unsupported';
   return entry.localOffset + 30 + nameLength + extraLength;
 }
 
@@ -280,7 +297,15 @@ export function isOfficePackage(directory: ZipDirectory): boolean {
 }
 
 /** Why an Office package is not an acceptable Word document, or null when it is one. */
-export function* docxProblem(file: Cursor, directory: ZipDirectory): Reading<'docx-invalid' | 'docx-too-large' | 'macro-enabled' | null> {
+/** Content types of an Office package's parts that are programs or pages rather than a document's text and pictures. */
+const activeTypes = /oleobject|activex|x-msdownload|x-msdos-program|text\/html|xhtml|message\/rfc822|javascript|x-sh\b/;
+/**
+ * Part names that are programs or pages: what word/activeX/ holds, an embedded object (.bin, an OLE
+ * package, under embeddings/; printer settings are .bin too, elsewhere), and programs, scripts and pages anywhere.
+ */
+const activePart = /(^|\/)activex\/|(^|\/)embeddings\/.*\.bin$|\.(exe|dll|com|scr|msi|js|vbs|vbe|wsf|hta|ps1|bat|cmd|sh|jar|htm|html|mht|mhtml|xhtml)$/;
+
+export function* docxProblem(file: Cursor, directory: ZipDirectory): Reading<'docx-invalid' | 'docx-too-large' | 'macro-enabled' | 'docx-active-content' | null> {
   const names = new Set<string>();
   let unpacked = 0;
   for (const entry of directory.entries) {
@@ -309,6 +334,10 @@ export function* docxProblem(file: Cursor, directory: ZipDirectory): Reading<'do
   // Covers .docm and .dotm main parts and a declared VBA project part.
   if (types.some((type) => type.includes('macroenabled') || type === vbaProjectType)) return 'macro-enabled';
   if (!types.includes(docxMainType) || !names.has('word/document.xml')) return 'docx-invalid';
+  // Embedded programs (OLE packages, ActiveX) and pages (altChunk HTML or MHT) open outside Word's protected view.
+  // The types of parts there are (Override); a Default names an extension's type whether or not such a part exists.
+  const partTypes = [...latin1(contentTypes).matchAll(/<Override\b[^>]*\bContentType\s*=\s*(?:"([^"]*)"|'([^']*)')/g)].map((m) => (m[1] ?? m[2] ?? '').trim().toLowerCase());
+  if (partTypes.some((type) => activeTypes.test(type)) || [...names].some((name) => activePart.test(name))) return 'docx-active-content';
   return null;
 }
 
@@ -388,7 +417,8 @@ export function* checkArchive(file: Cursor, directory: ZipDirectory, checkEntry:
   for (const entry of [...entries].sort((a, b) => a.localOffset - b.localOffset)) {
     if (entry.localOffset < previousEnd) return refuse('zip-invalid', entry);
     const start = yield* dataStart(file, entry);
-    if (typeof start !== 'number' || start + entry.packedSize > directory.start) return refuse('zip-invalid', entry);
+    if (typeof start !== 'number') return refuse(start, entry);
+    if (start + entry.packedSize > directory.start) return refuse('zip-invalid', entry);
     starts.set(entry, start);
     previousEnd = start + entry.packedSize;
   }

@@ -1,0 +1,156 @@
+import { connect, type Socket } from 'node:net';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clientKey } from '../../src/server/client-key.ts';
+import { OrderSlots } from '../../src/server/order-slots.ts';
+import { contact, incomingUploads, orderFields, postJson, send, startApiServer, storedSubmissions, type ApiServer } from '../support/api.ts';
+import { waitFor } from '../support/smtp.ts';
+import { multipart, pdfOfSize, uploadFixture } from '../support/uploads.ts';
+
+// No one can lock the dentists out of the order form: each client holds at most its share of the slots
+// for large orders, small orders have a lane of their own, and a body that trickles below the minimum
+// rate is cut off.
+
+describe('OrderSlots', () => {
+  it('never gives a client more than its share, never more slots than there are, and refuses only for one of those reasons', () => {
+    const op = fc.oneof(
+      fc.record({ take: fc.constant(true), client: fc.integer({ min: 0, max: 5 }), declared: fc.option(fc.integer({ min: 0, max: 8 * 1024 * 1024 }), { nil: undefined }) }),
+      fc.record({ take: fc.constant(false), index: fc.nat() }),
+    );
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 12 }), fc.array(op, { maxLength: 200 }), (size, ops) => {
+        const smallBytes = 2 * 1024 * 1024;
+        const slots = new OrderSlots(size, smallBytes);
+        const held: { client: string; small: boolean; release: () => void }[] = [];
+        const count = (client: string, small: boolean) => held.filter((slot) => slot.client === client && slot.small === small).length;
+        for (const step of ops) {
+          if (!step.take) {
+            if (held.length === 0) continue;
+            const [slot] = held.splice(step.index % held.length, 1);
+            slot!.release();
+            slot!.release();
+            continue;
+          }
+          const client = `10.0.0.${step.client}`;
+          const small = step.declared !== undefined && step.declared <= smallBytes;
+          const [lane, share] = small ? [slots.smallSize, slots.smallShare] : [size, slots.share];
+          const free = held.filter((slot) => slot.small === small).length < lane && count(client, small) < share;
+          const release = slots.take(client, step.declared);
+          expect(release !== null).toBe(free);
+          if (release) held.push({ client, small, release });
+          expect(slots.inUse()).toEqual({ large: held.filter((slot) => !slot.small).length, small: held.filter((slot) => slot.small).length });
+        }
+        // Whatever the others hold, a share leaves room: four clients each get a large slot.
+        expect(slots.share * 4).toBeLessThanOrEqual(Math.max(4, size));
+      }),
+      { seed: 27_3_1, numRuns: 300 },
+    );
+  });
+});
+
+describe('the client key', () => {
+  it('is the address alone: a port, brackets, case, a zone or an IPv4-mapped form never make a new client', () => {
+    const octet = fc.integer({ min: 0, max: 255 });
+    const v4 = fc.tuple(octet, octet, octet, octet).map((parts) => parts.join('.'));
+    const group = fc.integer({ min: 0, max: 0xffff }).map((n) => n.toString(16));
+    const v6 = fc.tuple(fc.array(group, { minLength: 8, maxLength: 8 })).map(([groups]) => groups.join(':'));
+    fc.assert(
+      fc.property(fc.oneof(v4, v6), fc.integer({ min: 1, max: 65_535 }), (address, port) => {
+        const key = clientKey(address);
+        expect(key).not.toBe('invalid');
+        const dressed = address.includes(':')
+          ? [`[${address}]`, `[${address}]:${port}`, address.toUpperCase(), `${address}%eth0`]
+          : [`${address}:${port}`, `::ffff:${address}`, `[::ffff:${address}]:${port}`, ` ${address} `];
+        for (const form of dressed) expect(clientKey(form), form).toBe(key);
+      }),
+      { seed: 27_6_6, numRuns: 300 },
+    );
+    // An IPv6 client is its /64: the addresses one line is given.
+    expect(clientKey('2001:db8:1:2::1')).toBe(clientKey('2001:db8:1:2:ffff:ffff:ffff:ffff'));
+    expect(clientKey('2001:db8:1:2::1')).not.toBe(clientKey('2001:db8:1:3::1'));
+    // Text that is no address is one client, whatever it says.
+    for (const junk of ['', 'unknown', 'x'.repeat(100), '1.2.3.4.5', '999.1.1.1', '1.2.3.4:x', 'evil, 1.2.3.4', undefined]) expect(clientKey(junk)).toBe('invalid');
+  });
+});
+
+describe('an attacker holding order slots from two addresses', () => {
+  let api: ApiServer;
+  const sockets: Socket[] = [];
+  beforeAll(async () => {
+    // Behind the lab's proxy on this machine: the client is the last X-Forwarded-For hop. Stall periods of three seconds.
+    api = await startApiServer({ trustProxy: true, timeouts: { headersMs: 15_000, requestMs: 180_000, uploadMs: 3_600_000, stallMs: 3_000, keepAliveMs: 5_000 } });
+  });
+  afterAll(async () => {
+    for (const socket of sockets) socket.destroy();
+    await api.stop();
+  });
+
+  /** An order declaring 50 MB that sends its first kilobytes and then trickles a few bytes at a time, as a slot holder does. */
+  function holdSlot(address: string): Promise<string> {
+    const { body, type } = multipart(orderFields(), [{ bytes: Buffer.alloc(1024, 0x20), filename: 'scan.stl' }]);
+    return new Promise((resolve) => {
+      let trickle: NodeJS.Timeout | undefined;
+      const socket = connect(api.port, '127.0.0.1', () => {
+        socket.write(`POST /api/order HTTP/1.1\r\nHost: localhost\r\nX-Forwarded-For: ${address}\r\nContent-Type: ${type}\r\nContent-Length: ${50_000_000}\r\n\r\n`);
+        socket.write(body.subarray(0, body.length - 100));
+        // About 1 KB/s: enough to look alive to a check of a few bytes, far below the minimum rate.
+        trickle = setInterval(() => socket.writable && socket.write('  '), 2);
+      });
+      sockets.push(socket);
+      let answer = '';
+      socket.on('data', (chunk: Buffer) => (answer += chunk.toString('latin1')));
+      socket.on('error', () => {});
+      socket.on('close', () => {
+        clearInterval(trickle);
+        resolve(answer.slice(0, 12));
+      });
+    });
+  }
+
+  it("leaves the slots other addresses need: a third address's small and large orders are accepted, and the trickles are cut off", async () => {
+    const attackers = ['203.0.113.7', '198.51.100.9'];
+    const held = attackers.flatMap((address) => Array.from({ length: 8 }, () => holdSlot(address)));
+    // As many as the server lets in are arriving; the others were turned away with 503.
+    await waitFor(() => incomingUploads(api.dataDir).length >= 4, 'the attackers holding slots');
+    const before = storedSubmissions(api.dataDir).length;
+    for (const [what, bytes] of [
+      ['a 1 KB order', uploadFixture('pixel.png')],
+      ['a 5 MB order', pdfOfSize(5 * 1024 * 1024)],
+    ] as const) {
+      const { body, type } = multipart(orderFields(), [{ bytes, filename: what.includes('1 KB') ? 'photo.png' : 'scan.pdf' }]);
+      const reply = await send(api.port, '/api/order?lang=en', { method: 'POST', headers: { 'Content-Type': type, 'Content-Length': body.length, 'X-Forwarded-For': '192.0.2.44' }, body });
+      expect(reply.json, what).toEqual({ success: true });
+    }
+    expect(storedSubmissions(api.dataDir).length).toBe(before + 2);
+    // Every slot holder was either turned away or cut off for its rate: none is answered 200, none stays.
+    const answers = await Promise.all(held);
+    expect(answers.filter((answer) => answer.startsWith('HTTP/1.1 200'))).toEqual([]);
+    await waitFor(() => incomingUploads(api.dataDir).length === 0, 'the trickled files removed');
+  }, 120_000);
+});
+
+describe('the rate limit behind a proxy', () => {
+  let api: ApiServer;
+  beforeAll(async () => {
+    api = await startApiServer({ trustProxy: true, rateLimit: 3 });
+  });
+  afterAll(() => api.stop());
+
+  const contactFrom = (forwarded: string) =>
+    postJson(api.port, '/api/contact?lang=en', contact(), { 'X-Forwarded-For': forwarded });
+
+  it('counts one client however its address is written, and text that is no address as one client', async () => {
+    const dressed = ['203.0.113.5', '203.0.113.5:1234', '[::ffff:203.0.113.5]:80', '::FFFF:203.0.113.5', ' 203.0.113.5'];
+    const statuses = [];
+    for (const forwarded of dressed) statuses.push((await contactFrom(forwarded)).status);
+    expect(statuses).toEqual([200, 200, 200, 429, 429]);
+    expect((await contactFrom('203.0.113.6')).status).toBe(200);
+    const junk = [];
+    for (const forwarded of ['unknown', 'x', 'not an address', '1.2.3.4.5']) junk.push((await contactFrom(forwarded)).status);
+    expect(junk).toEqual([200, 200, 200, 429]);
+    expect((await contactFrom('2001:db8:1:2::1')).status).toBe(200);
+    expect((await contactFrom('[2001:db8:1:2::99]:443')).status).toBe(200);
+    expect((await contactFrom('2001:db8:1:2:abcd::1')).status).toBe(200);
+    expect((await contactFrom('2001:db8:1:2::7')).status).toBe(429);
+  });
+});
