@@ -2,6 +2,8 @@ import type { CountryCode } from 'libphonenumber-js';
 import * as z from 'zod/mini';
 import { appointmentServices } from './appointment-services.ts';
 import { hoursOn, lastSlot, timeInNetherlands, todayInNetherlands, type WeekHours } from './opening-hours.ts';
+import { dueKinds, orderStages } from './order-options.ts';
+import { maxTeethText, readTeeth } from './teeth.ts';
 
 // The browser and the server check a submission with these same schemas, so they give the same
 // verdict. zod/mini keeps the browser's share small; each message is a key of the UI dictionary
@@ -9,7 +11,7 @@ import { hoursOn, lastSlot, timeInNetherlands, todayInNetherlands, type WeekHour
 // server judges with the full metadata (schemas/forms.ts), the browser with the smallest, and only for
 // the forms that ask for a phone (src/features/forms/form-actions.ts).
 
-export { appointmentServices, todayInNetherlands };
+export { appointmentServices, dueKinds, orderStages, todayInNetherlands };
 
 const required = 'validation.required';
 const tooLong = 'validation.tooLong';
@@ -23,15 +25,15 @@ export const notOneLine = /[\p{Cc}\u2028\u2029\u061C\u200E\u200F\u202A-\u202E\u2
 /** What no text may hold, not even a paragraph: control characters other than tab and line breaks. */
 export const notText = /(?![\t\n\r])\p{Cc}/u;
 
-/** A required line of text, trimmed. */
-const line = (max: number) =>
-  z.string(required).check(z.trim(), z.minLength(1, required), z.maxLength(max, tooLong), z.refine((value) => !notOneLine.test(value), 'validation.oneLine'));
+/** A required line of text, trimmed; `missing` says what to fill in ("Enter your name"). */
+const line = (max: number, missing: string = required) =>
+  z.string(missing).check(z.trim(), z.minLength(1, missing), z.maxLength(max, tooLong), z.refine((value) => !notOneLine.test(value), 'validation.oneLine'));
 /** An optional line of text, trimmed; empty counts as absent. */
 const optionalLine = (max: number) =>
   z.optional(z.string('validation.text').check(z.trim(), z.maxLength(max, tooLong), z.refine((value) => !notOneLine.test(value), 'validation.oneLine')));
-/** A required paragraph of text, trimmed. */
-const text = (max: number) =>
-  z.string(required).check(z.trim(), z.minLength(1, required), z.maxLength(max, tooLong), z.refine((value) => !notText.test(value), 'validation.characters'));
+/** A required paragraph of text, trimmed; `missing` says what to fill in. */
+const text = (max: number, missing: string = required) =>
+  z.string(missing).check(z.trim(), z.minLength(1, missing), z.maxLength(max, tooLong), z.refine((value) => !notText.test(value), 'validation.characters'));
 /** An optional paragraph of text, trimmed; empty counts as absent. */
 const optionalText = (max: number) =>
   z.optional(z.string('validation.text').check(z.trim(), z.maxLength(max, tooLong), z.refine((value) => !notText.test(value), 'validation.characters')));
@@ -167,18 +169,58 @@ export function bookableAppointment(week: WeekHours, isValidPhoneNumber: PhoneCh
   );
 }
 
+
+/** An optional date (YYYY-MM-DD) that exists, today or later in the Netherlands at `now()`. */
+const futureDate = (now: () => Date) =>
+  z.optional(
+    z.string('validation.date').check(
+      z.refine(isCalendarDate, { message: 'validation.date', abort: true }),
+      z.refine((value) => value >= todayInNetherlands(now()), 'validation.datePast'),
+    ),
+  );
+
+/** The teeth as typed ("11, 21-23") or as the chart writes them: FDI numbers, read as the browser reads them (schemas/teeth.ts), kept as a sorted list. */
+const teeth = z.optional(
+  z.pipe(
+    z.string('validation.teeth').check(
+      z.maxLength(maxTeethText, tooLong),
+      z.refine((value) => {
+        const reading = readTeeth(value);
+        return reading.ok && reading.teeth.length > 0;
+      }, 'validation.teeth'),
+    ),
+    z.transform((value) => {
+      const reading = readTeeth(value);
+      return reading.ok ? reading.teeth : [];
+    }),
+  ),
+);
+
+/** A ticked box: `true`, or the value a form sends for it ("yes"). */
+const ticked = (message: string) => z.optional(z.pipe(z.union([z.literal(true), z.literal('yes')], message), z.transform((): true => true)));
+
 /** A dentist's order request; the file is checked apart, by its content (src/server/uploads.ts). */
-export const orderRequest = (isValidPhoneNumber: PhoneCheck) =>
-  z.object({
-  dentistName: line(100),
-  clinicName: line(150),
-  email: Email,
-  phone: phoneNumber(isValidPhoneNumber),
-  serviceType: line(200),
-  patientName: optionalLine(100),
-  patientAge: z.optional(wholeNumber(0, 120, 'validation.age')),
-  additionalInfo: optionalText(3000),
-});
+export const orderRequest = (isValidPhoneNumber: PhoneCheck, now: () => Date = () => new Date()) =>
+  z.pipe(
+    z.object({
+      dentistName: line(100),
+      clinicName: line(150),
+      email: Email,
+      phone: phoneNumber(isValidPhoneNumber),
+      serviceType: line(200),
+      dueDate: futureDate(now),
+      dueKind: z.optional(z.enum(dueKinds, 'validation.dueKind')),
+      teeth,
+      shade: optionalLine(40),
+      stage: z.optional(z.enum(orderStages, 'validation.stage')),
+      pickup: ticked('validation.pickup'),
+      patientName: optionalLine(100),
+      patientAge: z.optional(wholeNumber(0, 120, 'validation.age')),
+      additionalInfo: optionalText(3000),
+    }),
+    // What the date is means nothing without a date; a date says what it is, a delivery date unless told.
+    z.transform((order) => ({ ...order, dueKind: order.dueDate === undefined ? undefined : (order.dueKind ?? 'delivery') })),
+  );
 
 /** A message from the contact form; every field is required. */
 export const ContactRequest = z.object({
@@ -206,8 +248,15 @@ export function formSchemasWith(isValidPhoneNumber: PhoneCheck) {
 
 /** The same, the appointment within the lab's opening hours (`week`) at `now()`. */
 export function bookableFormSchemas(week: WeekHours, isValidPhoneNumber: PhoneCheck, now?: () => Date) {
-  return { ...formSchemasWith(isValidPhoneNumber), appointment: bookableAppointment(week, isValidPhoneNumber, now) };
+  return { ...formSchemasWith(isValidPhoneNumber), appointment: bookableAppointment(week, isValidPhoneNumber, now), order: orderRequest(isValidPhoneNumber, now) };
 }
+/** The fields of a form's schema, whether it is an object or an object piped into a transform (the order's). */
+export function formShape(schema: z.ZodMiniType): Record<string, z.ZodMiniType> {
+  const def = schema._zod.def as { type: string; shape?: Record<string, z.ZodMiniType>; in?: z.ZodMiniType };
+  if (def.type === 'pipe' && def.in) return formShape(def.in);
+  return def.shape ?? {};
+}
+
 /** One of the site's forms. */
 export type FormKind = keyof ReturnType<typeof formSchemasWith>;
 /** What a form's schema makes of an accepted submission. */

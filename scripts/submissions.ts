@@ -127,9 +127,12 @@ const commands: Record<string, Command> = {
     },
   },
   show: {
-    args: '<id>',
+    args: '<id or reference>',
     summary: 'everything stored of one submission',
-    help: ['Shows every field of a submission, its files (name, type, size) and its mails (state, attempts, last error).', 'An id is the list\'s first column: 8 or more of its first characters.'],
+    help: [
+      'Shows every field of a submission, its files (name, type, size) and its mails (state, attempts, last error).',
+      'An id is the list\'s first column: 8 or more of its first characters. A reference is what the sender was given after sending and what the mails carry, e.g. 3F9A-1C07.',
+    ],
     options: {},
     positionals: ['id'],
     run({ positionals, io, desk }) {

@@ -2,6 +2,7 @@
 // CSV for a spreadsheet and JSON for a program or an answer to an access request. What a visitor typed is
 // shown with its control characters taken out, so no name can move the cursor or recolour the terminal.
 import { fileSize } from '../../src/shared/format.ts';
+import { referenceOf } from '../../src/shared/reference.ts';
 import { DeskError, kindExtension, type Status, type StoredMail, type SubmissionDetail, type SubmissionSummary } from '../../src/server/desk.ts';
 
 /** The lab's clock. */
@@ -89,10 +90,11 @@ export function mailState(mail: StoredMail): string {
   }
 }
 
-/** A value of a field, as text: JSON for anything that is not a string, number or boolean. */
+/** A value of a field, as text: a list of plain values (an order's teeth) joined with commas, JSON for anything else that is not a string, number or boolean. */
 export function fieldText(value: unknown): string {
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (Array.isArray(value) && value.every((item) => typeof item === 'number' || typeof item === 'string')) return value.join(', ');
   return JSON.stringify(value) ?? '';
 }
 
@@ -101,6 +103,7 @@ export function showText(entry: SubmissionDetail): string {
   const out: string[] = [];
   out.push(`submission ${entry.id}`);
   const header: [string, string][] = [
+    ['reference', referenceOf(entry.id)],
     ['form', `${entry.kind} (${entry.lang === 'nl' ? 'Dutch' : 'English'})`],
     ['received', `${labTime(entry.createdAt)} (${timeZone}), ${new Date(entry.createdAt).toISOString()}`],
     ['status', statusNames[entry.status]],
@@ -136,6 +139,7 @@ export function showText(entry: SubmissionDetail): string {
 export function exportObject(entry: SubmissionDetail, options: { withText?: boolean } = {}): Record<string, unknown> {
   return {
     id: entry.id,
+    reference: referenceOf(entry.id),
     form: entry.kind,
     language: entry.lang,
     receivedAt: new Date(entry.createdAt).toISOString(),

@@ -9,6 +9,8 @@ import { formSchemasFor, type FormKind } from '../../schemas/forms.ts';
 import type { FormsSettings } from '../../schemas/site-index.ts';
 import { messageVars } from '../shared/field-messages.ts';
 import { langOfPath, localizePath } from '../shared/paths.ts';
+import { referenceOf } from '../shared/reference.ts';
+import { uploadMessages } from '../shared/upload-messages.ts';
 import { maxOrderBytes, maxOrderFileBytes, maxOrderFiles } from '../shared/upload-limits.ts';
 import { clientKey } from './client-key.ts';
 import type { Logger } from './log.ts';
@@ -142,6 +144,7 @@ const apiMessageKeys = [
   'validation.fileTooLarge',
   'validation.fileCount',
   'validation.filesTotal',
+  ...new Set(Object.values(uploadMessages)),
 ];
 
 /** The visitor's language: `?lang=en|nl`, else the first of en and nl in Accept-Language, else English. */
@@ -243,11 +246,9 @@ function fieldErrors(issues: readonly Issue[], t: Translate, known: Record<strin
   return fields;
 }
 
-/** The message of a refused file: its own for an empty or too large one, else that its content is none of the accepted kinds. */
+/** The message of a refused file, as the browser words it: that it is empty, too large or damaged, or (only then) that its content is none of the accepted kinds. */
 function fileProblem(check: Extract<UploadCheck, { ok: false }>): string {
-  if (check.reason === 'empty') return 'validation.fileEmpty';
-  if (check.reason === 'too-large') return 'validation.fileTooLarge';
-  return 'apiErrors.fileRejected';
+  return check.reason === 'unknown-type' ? 'apiErrors.fileRejected' : uploadMessages[check.reason];
 }
 
 /**
@@ -658,7 +659,8 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions): Prom
       const id = await store.save({ id: randomUUID(), kind: endpoint.kind, lang, data: body, messages: [], spam });
       stored();
       logger.info({ kind: endpoint.kind, id, reason: spam }, 'submission kept as suspected spam');
-      return answer(request, reply, 200, 'application/json; charset=utf-8', '{"success":true}');
+      // The same answer as any other's, so a bot learns nothing; the desk finds it by its reference too.
+      return answer(request, reply, 200, 'application/json; charset=utf-8', successAnswer(id));
     }
 
     const result = schemas[endpoint.kind].safeParse(body);
@@ -691,7 +693,7 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions): Prom
         const name = cleanFilename(file.filename) || `upload-${index + 1}.${file.extension}`;
         kept.push({ path: await keepUpload(dataDir, file.path, id, file.extension, index + 1), filename: name, kind: file.kind, size: file.size });
       }
-      const mails = mailsFor(endpoint.kind, data, lang, setup, new Date(now()), order ? { id, files: kept } : undefined);
+      const mails = mailsFor(endpoint.kind, data, lang, setup, new Date(now()), order ? { id, files: kept } : undefined, referenceOf(id));
       const files = kept.map((file) => ({ path: file.path, name: file.filename, kind: file.kind, size: file.size }));
       await store.save({ id, kind: endpoint.kind, lang, data, ...mails, ...(order ? { files } : {}) });
       stored();
@@ -702,9 +704,12 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions): Prom
       throw error;
     }
     delivery.kick();
-    return answer(request, reply, 200, 'application/json; charset=utf-8', '{"success":true}');
+    return answer(request, reply, 200, 'application/json; charset=utf-8', successAnswer(id));
   }
 }
+
+/** The answer to an accepted submission: `success` as the specification has it, and the reference the sender is shown (part of its id). */
+const successAnswer = (id: string) => JSON.stringify({ success: true, reference: referenceOf(id) });
 
 /** Removes files that will not be kept (a file already gone is no error). */
 async function discardAll(files: readonly { path: string }[]): Promise<void> {

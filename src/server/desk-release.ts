@@ -1,5 +1,6 @@
 import { formSchemasFor } from '../../schemas/forms.ts';
 import { messageVars } from '../shared/field-messages.ts';
+import { referenceOf } from '../shared/reference.ts';
 import { DeskError, type Prepare } from './desk.ts';
 import { mailsFor, translator, type MailSetup } from './submissions.ts';
 
@@ -30,6 +31,6 @@ export function preparer(setup: MailSetup): Prepare {
     }
     const checked = result.data as Record<string, unknown>;
     // The lab's notification says when it was received: when the server stored it, not now.
-    return { data: checked, ...mailsFor(kind, checked, lang, setup, new Date(createdAt)) };
+    return { data: checked, ...mailsFor(kind, checked, lang, setup, new Date(createdAt), undefined, referenceOf(id)) };
   };
 }

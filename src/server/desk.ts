@@ -5,6 +5,7 @@ import Database from 'better-sqlite3';
 import addressparser from 'nodemailer/lib/addressparser';
 import type { FormKind } from '../../schemas/form-requests.ts';
 import { uploadFormats, type UploadKind } from '../shared/file-check.ts';
+import { idPrefixOf } from '../shared/reference.ts';
 import type { MailMessage } from './mail.ts';
 import { recordErasure } from './erasure-log.ts';
 import { mailMentions, readMailFileName } from './mail-files.ts';
@@ -154,7 +155,7 @@ export interface Release {
 
 export interface Desk {
   readonly dataDir: string;
-  /** The full id of a submission from its id or a unique prefix of at least 8 characters. */
+  /** The full id of a submission from its id, a unique prefix of at least 8 characters, or the reference its sender was given (3F9A-1C07). */
   resolve(idOrPrefix: string): string;
   /** The shortest prefix (8 or more characters) that tells each submission apart from every other. */
   shortIds(): Map<string, string>;
@@ -364,7 +365,8 @@ export function openDesk(dataDir: string, options: { now?: () => number; confirm
   });
 
   const resolve = (idOrPrefix: string): string => {
-    const wanted = idOrPrefix.trim().toLowerCase();
+    // A visitor's reference (3F9A-1C07) is the id's first 8 hex digits.
+    const wanted = idPrefixOf(idOrPrefix) ?? idOrPrefix.trim().toLowerCase();
     if (!/^[0-9a-f-]+$/.test(wanted)) throw new DeskError(`"${idOrPrefix}" is not a submission id (the list shows them: npm run submissions -- list)`, 2);
     if (wanted.length < 8) throw new DeskError(`"${idOrPrefix}" is too short: give at least the first 8 characters of the id`, 2);
     const found = selectPrefix.all(wanted);

@@ -10,6 +10,7 @@ import type { SubmissionKind } from './store.ts';
 import { appointmentServices } from '../../schemas/appointment-services.ts';
 import type { FormKind, FormValues } from '../../schemas/forms.ts';
 import { appointmentServiceLabels } from '../shared/appointment-services.ts';
+import { writeTeeth } from '../../schemas/teeth.ts';
 
 // The mails a submission causes: a notification to the lab (in Dutch, the lab's language) listing every
 // field with its form label, and for an appointment a confirmation to the visitor in their language.
@@ -59,6 +60,8 @@ interface Line<K extends FormKind> {
   /** Free text that may run over several lines: set under its label, after the one-line fields. */
   block?: boolean;
   format?: (value: unknown, t: Translate, lang: Lang) => string;
+  /** What an absent value means, when it is not "not filled in" (an unticked box is a no). */
+  absent?: string;
 }
 
 /** A submission's values by its form's schema keys, as stored (each still to be read as text), so renaming a field there is a type error here. */
@@ -92,6 +95,12 @@ const layouts: { [K in FormKind]: Line<K>[] } = {
     { field: 'email', label: 'forms.email' },
     { field: 'phone', label: 'forms.phone' },
     { field: 'serviceType', label: 'forms.serviceType' },
+    { field: 'dueDate', label: 'forms.dueMail', format: (value, _t, lang) => `${longDate(String(value), lang, { weekday: true })} (${String(value)})` },
+    { field: 'dueKind', label: 'forms.dueKind', format: (value, t) => t(value === 'appointment' ? 'forms.dueAppointment' : 'forms.dueDelivery') },
+    { field: 'teeth', label: 'forms.teeth', format: (value) => (Array.isArray(value) ? writeTeeth(value.filter((tooth) => typeof tooth === 'number')) : text(value)) },
+    { field: 'shade', label: 'forms.shade' },
+    { field: 'stage', label: 'forms.stage', format: (value, t) => t(value === 'tryIn' ? 'forms.stageTryIn' : 'forms.stageFinal') },
+    { field: 'pickup', label: 'forms.pickupMail', format: (value, t) => (value === true ? t('mail.answerYes') : text(value)), absent: 'mail.answerNo' },
     { field: 'patientName', label: 'forms.patientName' },
     { field: 'patientAge', label: 'forms.patientAge' },
     { field: 'additionalInfo', label: 'forms.additionalInfo', block: true },
@@ -140,8 +149,14 @@ export const mailMessageKeys: string[] = [
     ...Object.values(subjects).map((subject) => subject.key),
     ...Object.values(intros),
     'forms.ratingOption',
+    'forms.dueAppointment',
+    'forms.dueDelivery',
+    'forms.stageTryIn',
+    'forms.stageFinal',
     'mail.answerYes',
+    'mail.answerNo',
     'mail.labReceived',
+    'mail.reference',
     'mail.labLanguage',
     'mail.languageEn',
     'mail.languageNl',
@@ -208,17 +223,18 @@ function fileLines(order: OrderFiles, t: Translate): string[] {
 /** Whether the lab's mail carries an order's files: all of them while they weigh at most `maxAttachedBytes` together, else none. */
 const attachedWhole = (order: OrderFiles) => order.files.reduce((sum, file) => sum + file.size, 0) <= maxAttachedBytes;
 
-/** The lab's notification of one submission, in Dutch. */
-export function labNotification(kind: SubmissionKind, data: Record<string, unknown>, visitorLang: Lang, setup: MailSetup, received: Date, order?: OrderFiles): MailMessage {
+/** The lab's notification of one submission, in Dutch; with the reference its sender was given, in the subject and first. */
+export function labNotification(kind: SubmissionKind, data: Record<string, unknown>, visitorLang: Lang, setup: MailSetup, received: Date, order?: OrderFiles, reference?: string): MailMessage {
   const t = translator(setup.forms.messages.nl);
   const label = (key: string) => t(key).replace(/[.:]\s*$/, '');
   const value = (line: AnyLine) => {
     const raw = data[line.field];
-    if (raw === undefined || raw === '') return t('mail.notFilled');
+    if (raw === undefined || raw === '') return t(line.absent ?? 'mail.notFilled');
     return line.format ? line.format(raw, t, 'nl') : text(raw);
   };
   const lines: readonly AnyLine[] = layouts[kind];
   const body = [t(intros[kind]), ''];
+  if (reference) body.push(`${t('mail.reference')}: ${reference}`);
   // A one-line field stays on its line, whatever line breaks the visitor typed, so no value can pose as another field.
   for (const line of lines.filter((entry) => !entry.block)) body.push(`${label(line.label)}: ${safeHeader(value(line))}`);
   const files = order && order.files.length > 0 ? order : undefined;
@@ -237,7 +253,7 @@ export function labNotification(kind: SubmissionKind, data: Record<string, unkno
     to: setup.labTo,
     from: setup.from,
     ...(email ? { replyTo: mailbox(name, email) } : {}),
-    subject: safeHeader(t(subject.key, vars)),
+    subject: safeHeader(`${t(subject.key, vars)}${reference ? ` [${reference}]` : ''}`),
     text: `${body.join('\n')}\n`,
     // Attached as what their bytes are (order-<id>-1.stl, model/stl); the visitor's own names for them are in the text above.
     ...(files && attachedWhole(files)
@@ -246,8 +262,8 @@ export function labNotification(kind: SubmissionKind, data: Record<string, unkno
   };
 }
 
-/** The appointment confirmation to the visitor, in the language of the page they used. */
-export function appointmentConfirmation(data: FieldValues<'appointment'>, lang: Lang, setup: MailSetup): MailMessage {
+/** The appointment confirmation to the visitor, in the language of the page they used, with the reference they were given. */
+export function appointmentConfirmation(data: FieldValues<'appointment'>, lang: Lang, setup: MailSetup, reference?: string): MailMessage {
   const t = translator(setup.forms.messages[lang]);
   const { siteName, siteUrl, phone, labEmail } = setup.forms;
   const label = (key: string) => t(key).replace(/[.:]\s*$/, '');
@@ -257,6 +273,7 @@ export function appointmentConfirmation(data: FieldValues<'appointment'>, lang: 
     '',
     t('mail.confirmIntro'),
     '',
+    ...(reference ? [`${t('mail.reference')}: ${reference}`] : []),
     `${label('forms.service')}: ${serviceName(data.Service, t)}`,
     `${label('forms.date')}: ${longDate(text(data.PreferredDate), lang, { weekday: true })}`,
     `${label('forms.time')}: ${text(data.PreferredTime)}`,
@@ -282,7 +299,7 @@ export function appointmentConfirmation(data: FieldValues<'appointment'>, lang: 
 }
 
 /**
- * The mails one accepted submission causes, queued with it in one transaction: the lab's notification,
+ * The mails one accepted submission causes (each carrying `reference`, the one its sender was given), queued with it in one transaction: the lab's notification,
  * and for an appointment the confirmation to the address typed in, which the store sends only a few
  * times a day to one address (anyone can type anyone's address).
  */
@@ -293,9 +310,10 @@ export function mailsFor(
   setup: MailSetup,
   received: Date,
   order?: OrderFiles,
+  reference?: string,
 ): { messages: MailMessage[]; confirmation?: { message: MailMessage; recipient: string } } {
-  const messages = [labNotification(kind, data, lang, setup, received, order)];
+  const messages = [labNotification(kind, data, lang, setup, received, order, reference)];
   if (kind !== 'appointment') return { messages };
-  const confirmation = appointmentConfirmation(data, lang, setup);
+  const confirmation = appointmentConfirmation(data, lang, setup, reference);
   return { messages, confirmation: { message: confirmation, recipient: confirmation.to } };
 }

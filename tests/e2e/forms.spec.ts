@@ -418,6 +418,8 @@ const orderText = {
     path: '/for-doctors', dentist: "Dentist's name", clinic: 'Clinic name', email: 'E-mail address', phone: 'Phone number', type: 'Type of work',
     file: /^Files/, choose: 'Choose files', drop: 'or drop them here', none: 'No file chosen', send: 'Send a case', ok: 'Request submitted successfully',
     remove: (name: string) => `Remove ${name}`, chosen: (count: number, size: string) => `${count} of 5 files, ${size} together`,
+    chosenRefused: (count: number, size: string, refused: number) => `${count} of 5 files to send, ${size} together; ${refused} not accepted`,
+    damagedStl: 'This is not a valid STL file: it is damaged or incomplete.',
     refusedType: 'Only PDF, JPG, PNG, DOCX, STL, PLY, OBJ, and ZIP files are allowed.', tooLarge: 'The file is larger than 50 MB. Please choose a smaller file.',
     tooMany: 'At most 5 files can be sent with one order.', removeFirst: 'Remove the files that were not accepted before you send the case.',
     missing: 'Please upload a file before submitting.', sending: 'Sending the files', of: (sent: string) => new RegExp(`^[\\d.]+ (kB|MB) of ${sent} sent \\(\\d+%\\)$`),
@@ -427,6 +429,8 @@ const orderText = {
     path: '/nl/for-doctors', dentist: 'Naam tandarts', clinic: 'Naam praktijk', email: 'E-mailadres', phone: 'Telefoonnummer', type: 'Soort werk',
     file: /^Bestanden/, choose: 'Kies bestanden', drop: 'of sleep ze hierheen', none: 'Geen bestand gekozen', send: 'Opdracht insturen', ok: 'Uw aanvraag is ontvangen',
     remove: (name: string) => `${name} verwijderen`, chosen: (count: number, size: string) => `${count} van 5 bestanden, samen ${size}`,
+    chosenRefused: (count: number, size: string, refused: number) => `${count} van 5 bestanden te versturen, samen ${size}; ${refused} niet geaccepteerd`,
+    damagedStl: 'Dit is geen geldig STL-bestand: het is beschadigd of onvolledig.',
     refusedType: 'Alleen PDF-, JPG-, PNG-, DOCX-, STL-, PLY-, OBJ- en ZIP-bestanden zijn toegestaan.', tooLarge: 'Het bestand is groter dan 50 MB. Kies een kleiner bestand.',
     tooMany: 'Per opdracht kunt u maximaal 5 bestanden insturen.', removeFirst: 'Verwijder de bestanden die niet zijn geaccepteerd voordat u de opdracht instuurt.',
     missing: 'Upload een bestand voordat u indient.', sending: 'De bestanden worden verstuurd', of: (sent: string) => new RegExp(`^[\\d,]+ (kB|MB) van ${sent} verstuurd \\(\\d+%\\)$`),
@@ -496,7 +500,8 @@ test.describe('the dentist order form', () => {
       await expect(items.nth(2)).toContainText(`PDF · ${l.mb(scan.length)}`);
       // What the list sums up describes the input; what became of each file is read out politely.
       const input = page.getByLabel(l.file);
-      await expect(input).toHaveAccessibleDescription(new RegExp(`^${l.chosen(2, l.mb(184 + scan.length))}`));
+      // Two to send beside three listed: the one not accepted is counted apart.
+      await expect(input).toHaveAccessibleDescription(new RegExp(`^${l.chosenRefused(2, l.mb(184 + scan.length), 1)}`));
       await expect(page.locator('[aria-live="polite"]').filter({ hasText: 'drawing.pdf' })).toContainText(l.refusedType);
 
       // Sending with the refused file still listed is stopped at the field.
@@ -506,6 +511,7 @@ test.describe('the dentist order form', () => {
 
       await page.getByRole('button', { name: l.remove('drawing.pdf') }).click();
       await expect(items).toHaveCount(2);
+      await expect(input).toHaveAccessibleDescription(new RegExp(`^${l.chosen(2, l.mb(184 + scan.length))}`));
       await expect(page.getByRole('button', { name: l.remove('scan.pdf') })).toBeFocused();
       await expect(page.getByText(l.removeFirst)).toBeHidden();
 
@@ -553,6 +559,15 @@ test.describe('the dentist order form', () => {
       await page.keyboard.press('Tab');
       await expect(input).toBeFocused();
       expect(await input.evaluate((el) => getComputedStyle(el.parentElement!).outlineStyle)).toBe('solid');
+    });
+
+    test(`tells a damaged STL scan that it is damaged, not that only STL files are allowed, in ${lang}`, async ({ page }) => {
+      await openPage(page, l.path);
+      await page.getByLabel(l.file).setInputFiles([{ name: 'crown.stl', mimeType: 'model/stl', buffer: readFileSync(join(uploads, 'crown-truncated.stl')) }]);
+      const items = chosenFiles(page);
+      await expect(items).toHaveCount(1);
+      await expect(items.first()).toContainText(l.damagedStl);
+      await expect(items.first()).not.toContainText(l.refusedType);
     });
 
     test(`refuses a sixth file and one over 50 MB beside the files, in ${lang}`, async ({ page }) => {

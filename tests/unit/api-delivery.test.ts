@@ -46,6 +46,7 @@ describe('delivery through the API', () => {
     const server = await api({ smtpUrl: `smtp://127.0.0.1:${mail.port}` });
     const reply = await postJson(server.port, '/api/AppointmentBooking.php?lang=en', appointment({ FullName: 'Emma Visser', EmailAddress: 'emma@example.com', Service: 'dental_implants' }));
     expect(reply.status).toBe(200);
+    const { reference } = reply.json as { reference: string };
     await waitFor(() => mail.received.length === 2, 'two messages');
 
     const lab = to(mail.received, LAB)!;
@@ -55,11 +56,13 @@ describe('delivery through the API', () => {
     expect(header(labMail, 'from')).toBe('Tandlab Studio website <info@example.nl>');
     expect(header(labMail, 'to')).toBe(LAB);
     expect(header(labMail, 'reply-to')).toBe('Emma Visser <emma@example.com>');
-    expect(header(labMail, 'subject')).toBe('Afspraakverzoek van Emma Visser');
+    // The reference the visitor was shown, in the subject and first among the fields, and in their confirmation.
+    expect(header(labMail, 'subject')).toBe(`Afspraakverzoek van Emma Visser [${reference}]`);
     const date = openDay();
     const text = textOf(labMail);
     expect(text).toContain(
       [
+        `Referentie: ${reference}`,
         'Volledige naam: Emma Visser',
         'E-mailadres: emma@example.com',
         'Telefoonnummer: 06-12345678',
@@ -88,6 +91,7 @@ describe('delivery through the API', () => {
         '',
         'Thank you for your appointment request. We have received it with the following details:',
         '',
+        `Reference: ${reference}`,
         "Service: Implant work, on your dentist's referral",
         `Preferred date: ${longDate(date, 'en-GB')}`,
         'Preferred time: 10:30',
@@ -122,12 +126,13 @@ describe('delivery through the API', () => {
     expect(textOf(parsePart(to(mail.received, LAB)!.raw))).toContain('Taal van de bezoeker: Nederlands');
   });
 
-  it('sends an order to LAB_EMAIL from MAIL_FROM with the file attached as order-<id>-1.stl, model/stl', async () => {
+  it('sends an order to LAB_EMAIL from MAIL_FROM with the file attached as order-<id>-1.stl, model/stl, and what the lab works from as fields', async () => {
     const mail = await smtp();
     const server = await api({ smtpUrl: `smtp://127.0.0.1:${mail.port}`, labEmail: 'orders@lab.example', mailFrom: '"Tandlab orders" <noreply@lab.example>' });
     const stl = readFileSync(join(projectRoot, 'tests', 'fixtures', 'uploads', 'crown-binary.stl'));
     const form = new FormData();
-    for (const [name, value] of Object.entries(orderFields())) form.append(name, value);
+    const due = openDay();
+    for (const [name, value] of Object.entries(orderFields({ dueDate: due, dueKind: 'appointment', teeth: '23, 11,21-22', shade: 'A3.5', stage: 'tryIn', pickup: 'yes' }))) form.append(name, value);
     form.append('file', new Blob([new Uint8Array(stl)]), 'kroon 16 scan.stl');
     const response = await fetch(`${server.origin}/api/order?lang=en`, { method: 'POST', body: form });
     expect(response.status).toBe(200);
@@ -139,7 +144,7 @@ describe('delivery through the API', () => {
     const message = parsePart(lab!.raw);
     expect(header(message, 'from')).toBe('Tandlab orders <noreply@lab.example>');
     expect(header(message, 'reply-to')).toBe('"Dr. Jan Jansen" <jan@praktijk.nl>');
-    expect(header(message, 'subject')).toBe('Opdrachtaanvraag van Dr. Jan Jansen (Tandartspraktijk Centrum)');
+    expect(header(message, 'subject')).toBe(`Opdrachtaanvraag van Dr. Jan Jansen (Tandartspraktijk Centrum) [${((await response.json()) as { reference: string }).reference}]`);
     const attachment = attachmentOf(message);
     // Named and typed by what its bytes are; the visitor's own name for it is in the text.
     expect(attachment?.filename).toMatch(/^order-[0-9a-f-]{36}-1\.stl$/);
@@ -147,6 +152,16 @@ describe('delivery through the API', () => {
     expect(attachment?.bytes.equals(stl)).toBe(true);
     const text = textOf(message);
     expect(text).toContain('Naam tandarts: Dr. Jan Jansen\nNaam praktijk: Tandartspraktijk Centrum\nE-mailadres: jan@praktijk.nl\nTelefoonnummer: +31 6 12345678\nSoort werk: Zirconia crown 16');
+    expect(text).toContain(
+      [
+        `Nodig op: ${longDate(due, 'nl-NL')} (${due})`,
+        'Deze datum is: de volgende afspraak van de patiënt',
+        'Elementen (FDI): 11, 21-23',
+        'Kleur: A3.5',
+        'Fase: Pasbeurt',
+        'Ophalen bij de praktijk: ja',
+      ].join('\n'),
+    );
     expect(text).toContain('Patiëntreferentie: (niet ingevuld)\nLeeftijd patiënt: 45\n\nBestand: kroon 16 scan.stl (STL, 1 kB)\nHet bestand zit als bijlage bij deze e-mail.');
     expect(text).toContain('Aanvullende informatie:\nShade A2');
   });
@@ -154,14 +169,14 @@ describe('delivery through the API', () => {
   it('accepts and stores submissions while the mail server is down and delivers them once it is back', async () => {
     const port = await downPort();
     const server = await api({ smtpUrl: `smtp://127.0.0.1:${port}` });
-    expect((await postJson(server.port, '/api/contact', contact())).text).toBe('{"success":true}');
+    expect((await postJson(server.port, '/api/contact', contact())).text).toMatch(/^{"success":true,"reference":"[0-9A-F]{4}-[0-9A-F]{4}"}$/);
     expect(storedSubmissions(server.dataDir)).toHaveLength(1);
     await waitFor(() => server.logs.some((line) => line.msg === 'mail failed' && line.attempt === 2), 'two failed attempts');
     expect(pendingMails(server.dataDir)).toBe(1);
 
     const mail = await smtp(port);
     await waitFor(() => mail.received.length === 1, 'the message once the mail server is back');
-    expect(decodeHeader(header(parsePart(mail.received[0]!.raw), 'subject') ?? '')).toBe('Contactformulier: Opening hours (van Jan Jansen)');
+    expect(decodeHeader(header(parsePart(mail.received[0]!.raw), 'subject') ?? '')).toMatch(/^Contactformulier: Opening hours \(van Jan Jansen\) \[[0-9A-F]{4}-[0-9A-F]{4}\]$/);
     await waitFor(() => pendingMails(server.dataDir) === 0, 'the message marked sent');
   });
 

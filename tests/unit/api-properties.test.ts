@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formSchemas, formSchemasFor, type FormKind } from '../../schemas/forms.ts';
+import { formSchemas, formSchemasFor, formShape, type FormKind } from '../../schemas/forms.ts';
 import { messageVars } from '../../src/shared/field-messages.ts';
 import { loadSiteIndex } from '../../src/server/site-index.ts';
 import { appointment, contact, fixtureDist, orderFields, postJson, send, startApiServer, testimonial, type ApiServer, type Reply } from '../support/api.ts';
@@ -48,7 +48,7 @@ const jsonForms: [FormKind, string, () => Record<string, unknown>][] = [
   ['contact', '/api/contact', contact],
   ['testimonial', '/api/testimonial', testimonial],
 ];
-const fieldsOf = (kind: FormKind) => Object.keys(formSchemas[kind].def.shape);
+const fieldsOf = (kind: FormKind) => Object.keys(formShape(formSchemas[kind]));
 
 let api: ApiServer;
 beforeAll(async () => {

@@ -17,6 +17,12 @@ const rejected = {
   en: 'The file was not accepted because its content is not a PDF, JPG, PNG, DOCX, STL, PLY, OBJ or ZIP file.',
   nl: 'Het bestand is niet geaccepteerd, omdat de inhoud geen PDF-, JPG-, PNG-, DOCX-, STL-, PLY-, OBJ- of ZIP-bestand is.',
 };
+/** What a damaged file of an accepted kind is told: that it is damaged, never that only its own kind is allowed. */
+const damaged = {
+  stl: 'This is not a valid STL file: it is damaged or incomplete. Export the scan again and choose the new file.',
+  docx: 'This Word file cannot be accepted: it is damaged, too large unpacked, or it contains macros. Save it again as a .docx or a PDF.',
+  docxNl: "Dit Word-bestand kan niet worden geaccepteerd: het is beschadigd, uitgepakt te groot of het bevat macro's. Sla het opnieuw op als .docx of als pdf.",
+};
 
 /** A browser-style FormData upload with fetch, as the order form sends it (the Blob is the one copy of the file the test holds). */
 async function fetchOrder(origin: string, chunks: Uint8Array[], filename: string): Promise<{ status: number; headers: Headers; json: unknown }> {
@@ -42,7 +48,7 @@ describe('order uploads', () => {
     const bytes = fixture(name);
     const reply = await postOrder(uploads.api.port, orderFields(), [{ bytes, filename: `patient 12 ${name}` }]);
     expect(reply.status).toBe(200);
-    expect(reply.text).toBe('{"success":true}');
+    expect(reply.text).toMatch(/^{"success":true,"reference":"[0-9A-F]{4}-[0-9A-F]{4}"}$/);
 
     const row = storedSubmissions(uploads.api.dataDir).at(-1)!;
     expect(row.kind).toBe('order');
@@ -71,19 +77,19 @@ describe('order uploads', () => {
   });
 
   it.each([
-    ['an executable renamed drawing.pdf', 'drawing.pdf'],
-    ['a macro-enabled Word document (.docm)', 'macro.docm'],
-    ['a truncated binary STL', 'crown-truncated.stl'],
-    ['an ASCII STL without endsolid', 'crown-no-endsolid.stl'],
-    ['a zip bomb named .docx', 'bomb.docx'],
-  ])('refuses %s as a field error on file, keeping nothing', async (_what, name) => {
+    ['an executable renamed drawing.pdf', 'drawing.pdf', rejected.en],
+    ['a macro-enabled Word document (.docm)', 'macro.docm', damaged.docx],
+    ['a truncated binary STL', 'crown-truncated.stl', damaged.stl],
+    ['an ASCII STL without endsolid', 'crown-no-endsolid.stl', damaged.stl],
+    ['a zip bomb named .docx', 'bomb.docx', damaged.docx],
+  ])('refuses %s as a field error on file, saying why, keeping nothing', async (_what, name, message) => {
     const reply = await postOrder(uploads.api.port, orderFields(), [{ bytes: fixture(name), filename: name }]);
     expect(reply.status).toBe(400);
     expect(reply.json).toEqual({
       success: false,
       error: 'Some fields are not filled in correctly. Please check the form.',
-      fields: { file: rejected.en },
-      files: [{ position: 1, name, error: rejected.en }],
+      fields: { file: message },
+      files: [{ position: 1, name, error: message }],
     });
     expectNothingKept();
   });
@@ -112,8 +118,8 @@ describe('order uploads', () => {
     expect(reply.json).toEqual({
       success: false,
       error: 'Niet alle velden zijn goed ingevuld. Controleer het formulier.',
-      fields: { dentistName: 'Vul dit veld in.', email: 'Vul een geldig e-mailadres in, bijvoorbeeld naam@voorbeeld.nl.', file: rejected.nl },
-      files: [{ position: 1, name: 'order.docm', error: rejected.nl }],
+      fields: { dentistName: 'Vul dit veld in.', email: 'Vul een geldig e-mailadres in, bijvoorbeeld naam@voorbeeld.nl.', file: damaged.docxNl },
+      files: [{ position: 1, name: 'order.docm', error: damaged.docxNl }],
     });
     const good = await postOrder(uploads.api.port, orderFields({ phone: '12' }), [{ bytes: fixture('pixel.png'), filename: 'photo.png' }]);
     expect(good.status).toBe(400);
@@ -179,7 +185,7 @@ describe('order uploads', () => {
   it('accepts a file of 10 MiB sent with fetch, as the browser sends FormData', async () => {
     const reply = await fetchOrder(uploads.api.origin, [pdfOfSize(10 * mib)], 'scan.pdf');
     expect(reply.status).toBe(200);
-    expect(reply.json).toEqual({ success: true });
+    expect(reply.json).toEqual({ success: true, reference: expect.stringMatching(/^[0-9A-F]{4}-[0-9A-F]{4}$/) });
     expect(statSync(storedSubmissions(uploads.api.dataDir).at(-1)!.upload_path!).size).toBe(10 * mib);
   });
 
@@ -291,7 +297,7 @@ describe('an order with several files', () => {
       { bytes: fixture('minimal.pdf'), filename: 'prescription.pdf', kind: 'pdf', type: 'PDF', mime: 'application/pdf' },
     ];
     const reply = await postOrder(uploads.api.port, orderFields(), sent);
-    expect(reply.json).toEqual({ success: true });
+    expect(reply.json).toEqual({ success: true, reference: expect.stringMatching(/^[0-9A-F]{4}-[0-9A-F]{4}$/) });
     const row = storedSubmissions(uploads.api.dataDir).at(-1)!;
     const extension = (kind: string) => (kind === 'jpeg' ? 'jpg' : kind);
     expect(row.files).toEqual(
@@ -321,10 +327,10 @@ describe('an order with several files', () => {
     expect(reply.json).toEqual({
       success: false,
       error: invalid,
-      fields: { file: `drawing.pdf: ${rejected.en} crown 2.stl: ${rejected.en}` },
+      fields: { file: `drawing.pdf: ${rejected.en} crown 2.stl: ${damaged.stl}` },
       files: [
         { position: 2, name: 'drawing.pdf', error: rejected.en },
-        { position: 4, name: 'crown 2.stl', error: rejected.en },
+        { position: 4, name: 'crown 2.stl', error: damaged.stl },
       ],
     });
     expectNothingKept();
@@ -333,7 +339,7 @@ describe('an order with several files', () => {
   it('takes exactly five files and refuses a sixth with a message of its own, keeping nothing', async () => {
     const file = (n: number) => ({ bytes: fixture('pixel.png'), filename: `photo ${n}.png` });
     const five = await postOrder(uploads.api.port, orderFields(), [1, 2, 3, 4, 5].map(file));
-    expect(five.json).toEqual({ success: true });
+    expect(five.json).toEqual({ success: true, reference: expect.stringMatching(/^[0-9A-F]{4}-[0-9A-F]{4}$/) });
     expect(storedSubmissions(uploads.api.dataDir).at(-1)!.files.map((kept) => kept.name)).toEqual(['photo 1.png', 'photo 2.png', 'photo 3.png', 'photo 4.png', 'photo 5.png']);
     // The five are kept: what follows must keep nothing more.
     uploads.rebase();
@@ -360,7 +366,7 @@ describe('an order with several files', () => {
       { bytes: pdfOfSize(half), filename: 'scan 1.pdf' },
       { bytes: pdfOfSize(half), filename: 'scan 2.pdf' },
     ]);
-    expect(attached.json).toEqual({ success: true });
+    expect(attached.json).toEqual({ success: true, reference: expect.stringMatching(/^[0-9A-F]{4}-[0-9A-F]{4}$/) });
     const first = storedSubmissions(uploads.api.dataDir).at(-1)!;
     expect(first.messages[0]?.attachments?.map((file) => file.filename)).toEqual([`order-${first.id}-1.pdf`, `order-${first.id}-2.pdf`]);
     expect(first.messages[0]?.text).toContain('De bestanden zitten als bijlage bij deze e-mail.');
@@ -370,7 +376,7 @@ describe('an order with several files', () => {
       { bytes: pdfOfSize(half), filename: 'scan 1.pdf' },
       { bytes: pdfOfSize(half + 1), filename: 'scan 2.pdf' },
     ]);
-    expect(listed.json).toEqual({ success: true });
+    expect(listed.json).toEqual({ success: true, reference: expect.stringMatching(/^[0-9A-F]{4}-[0-9A-F]{4}$/) });
     const second = storedSubmissions(uploads.api.dataDir).at(-1)!;
     expect(second.messages[0]?.attachments).toBeUndefined();
     expect(second.messages[0]?.attachment).toBeUndefined();
@@ -491,13 +497,13 @@ describe('file names and fields, many generated cases', () => {
           expect(reply.json).toMatchObject({ fields: { file: 'At most 5 files can be sent with one order.' }, files: [{ position: 6 }] });
         } else {
           const problems = files.flatMap((part, index) =>
-            part === 'refused' || part === 'empty' ? [{ position: index + 1, name: named[index]!.filename, error: part === 'empty' ? 'The file is empty. Please choose another file.' : rejected.en }] : [],
+            part === 'refused' || part === 'empty' ? [{ position: index + 1, name: named[index]!.filename, error: part === 'empty' ? 'The file is empty. Please choose another file.' : damaged.docx }] : [],
           );
           const fields: Record<string, string> = goodFields ? {} : { email: 'Enter a valid e-mail address, e.g. name@example.com.' };
           if (files.length === 0) fields.file = 'Please upload a file before submitting.';
           else if (problems.length > 0) fields.file = problems.map((problem) => (files.length > 1 ? `${problem.name}: ${problem.error}` : problem.error)).join(' ');
           if (Object.keys(fields).length === 0) {
-            expect(reply.json).toEqual({ success: true });
+            expect(reply.json).toEqual({ success: true, reference: expect.stringMatching(/^[0-9A-F]{4}-[0-9A-F]{4}$/) });
             expect(storedSubmissions(api.dataDir).at(-1)!.files.map((file) => file.name)).toEqual(named.map((part) => part.filename));
           } else {
             expect(reply.json).toEqual({ success: false, error: invalid, fields, ...(problems.length > 0 ? { files: problems } : {}) });

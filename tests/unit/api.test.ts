@@ -40,18 +40,23 @@ describe('the forms API', () => {
   });
 
   describe('a valid submission', () => {
-    it('answers exactly {"success":true} as uncached JSON, and the appointment is in the SQLite file when the answer arrives', async () => {
+    it('answers {"success":true} with the reference the sender is shown, as uncached JSON, and the appointment is in the SQLite file, under that reference, when the answer arrives', async () => {
       const before = storedSubmissions(api.dataDir).length;
       const reply = await postJson(api.port, `${appointmentPath}?lang=nl`, appointment({ FullName: 'Sanne Bakker', ExtraKey: 'ignored' }));
       // Read at once, through another connection: the row must already be committed.
       const stored = storedSubmissions(api.dataDir);
 
       expect(reply.status).toBe(200);
-      expect(reply.text).toBe('{"success":true}');
+      expect(reply.text).toMatch(/^{"success":true,"reference":"[0-9A-F]{4}-[0-9A-F]{4}"}$/);
       expect(reply.headers['content-type']).toBe('application/json; charset=utf-8');
       expect(reply.headers['cache-control']).toBe('no-store');
       expect(stored).toHaveLength(before + 1);
       const row = stored.at(-1)!;
+      // The reference is the stored id's first 8 hex digits, which the desk resolves; both mails carry it.
+      const { reference } = JSON.parse(reply.text) as { reference: string };
+      expect(row.id.replace(/-/g, '').slice(0, 8).toUpperCase()).toBe(reference.replace('-', ''));
+      expect(row.messages.map((m) => m.subject.endsWith(` [${reference}]`) || m.text.includes(`Referentie: ${reference}`))).toEqual([true, true]);
+      expect(row.messages[0]!.text).toContain(`Referentie: ${reference}`);
       expect(row.kind).toBe('appointment');
       expect(row.lang).toBe('nl');
       expect(row.data).toEqual({
@@ -68,15 +73,15 @@ describe('the forms API', () => {
 
     it('stores a contact message and a testimonial for review, each with one mail to the lab', async () => {
       const before = storedSubmissions(api.dataDir).length;
-      expect((await postJson(api.port, '/api/contact', contact())).text).toBe('{"success":true}');
-      expect((await postJson(api.port, '/api/testimonial', testimonial())).text).toBe('{"success":true}');
+      expect((await postJson(api.port, '/api/contact', contact())).text).toMatch(/^{"success":true,"reference":"[0-9A-F]{4}-[0-9A-F]{4}"}$/);
+      expect((await postJson(api.port, '/api/testimonial', testimonial())).text).toMatch(/^{"success":true,"reference":"[0-9A-F]{4}-[0-9A-F]{4}"}$/);
       const [message, review] = storedSubmissions(api.dataDir).slice(before);
       expect(message?.kind).toBe('contact');
       expect(message?.data).toEqual({ name: 'Jan Jansen', email: 'jan@example.nl', subject: 'Opening hours', message: 'Are you open on Saturdays?' });
       expect(message?.messages.map((m) => m.to)).toEqual(['info@example.nl']);
       expect(review?.kind).toBe('testimonial');
       expect(review?.data).toEqual({ name: 'Dr. Pieters', role: 'Dentist, Utrecht', text: 'Crowns that fit the first time.', rating: 5, consent: true });
-      expect(review?.messages.map((m) => m.subject)).toEqual(['Ervaring ter beoordeling van Dr. Pieters']);
+      expect(review?.messages.map((m) => m.subject)).toEqual([expect.stringMatching(/^Ervaring ter beoordeling van Dr\. Pieters \[[0-9A-F]{4}-[0-9A-F]{4}\]$/)]);
     });
   });
 
@@ -379,7 +384,7 @@ describe('the forms API', () => {
       const logged = api.logs.length;
       const reply = await postJson(api.port, `${appointmentPath}?lang=nl`, appointment(spam));
       expect(reply.status).toBe(200);
-      expect(reply.text).toBe('{"success":true}');
+      expect(reply.text).toMatch(/^{"success":true,"reference":"[0-9A-F]{4}-[0-9A-F]{4}"}$/);
       const rows = storedSubmissions(api.dataDir).slice(before);
       expect(rows.map((row) => [row.kind, row.spam, row.messages.length])).toEqual([['appointment', reason, 0]]);
       expect(rows[0]!.data).toMatchObject({ FullName: 'Anna de Vries' });
@@ -395,21 +400,21 @@ describe('the forms API', () => {
       ['a fill time that is not a number', { _elapsedMs: 'soon' }],
     ])('takes a form with %s as a person\'s: stored, checked and mailed', async (_what, timing) => {
       const before = storedSubmissions(api.dataDir).length;
-      expect((await postJson(api.port, appointmentPath, appointment(timing))).text).toBe('{"success":true}');
+      expect((await postJson(api.port, appointmentPath, appointment(timing))).text).toMatch(/^{"success":true,"reference":"[0-9A-F]{4}-[0-9A-F]{4}"}$/);
       const rows = storedSubmissions(api.dataDir).slice(before);
       expect(rows.map((row) => [row.spam, row.messages.length])).toEqual([[null, 2]]);
     });
 
     it('keeps a form filled in in exactly the minimum time', async () => {
       const before = storedSubmissions(api.dataDir).length;
-      expect((await postJson(api.port, appointmentPath, appointment({ _elapsedMs: 3000 }))).text).toBe('{"success":true}');
+      expect((await postJson(api.port, appointmentPath, appointment({ _elapsedMs: 3000 }))).text).toMatch(/^{"success":true,"reference":"[0-9A-F]{4}-[0-9A-F]{4}"}$/);
       expect(storedSubmissions(api.dataDir).slice(before).map((row) => row.spam)).toEqual([null]);
     });
 
     it('keeps a bot\'s form unchecked even when its fields are invalid, so the answer tells a bot nothing', async () => {
       const before = storedSubmissions(api.dataDir).length;
       const reply = await postJson(api.port, `${appointmentPath}?lang=en`, { _hp: 'x', FullName: '' });
-      expect(reply.text).toBe('{"success":true}');
+      expect(reply.text).toMatch(/^{"success":true,"reference":"[0-9A-F]{4}-[0-9A-F]{4}"}$/);
       expect(storedSubmissions(api.dataDir).slice(before).map((row) => [row.spam, row.data])).toEqual([['honeypot filled', { _hp: 'x', FullName: '' }]]);
     });
   });
@@ -434,7 +439,7 @@ describe('the forms API', () => {
       const raw = readFileSync(join(api.dataDir, 'mail', file), 'latin1');
       const mail = parsePart(raw);
       expect([...mail.headers.keys()].sort()).toEqual(['content-transfer-encoding', 'content-type', 'date', 'from', 'message-id', 'mime-version', 'reply-to', 'subject', 'to']);
-      expect(header(mail, 'subject')).toBe('Contactformulier: Price list 2026 (van Jan Jansen)');
+      expect(header(mail, 'subject')).toMatch(/^Contactformulier: Price list 2026 \(van Jan Jansen\) \[[0-9A-F]{4}-[0-9A-F]{4}\]$/);
       expect(textOf(mail)).toContain('Bericht:\nDear lab,\nBcc: x@evil.example\nWhat do crowns cost?');
     });
   });

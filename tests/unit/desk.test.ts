@@ -8,7 +8,8 @@ import { load } from 'js-yaml';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { confirm } from '../../scripts/desk/confirm.ts';
 import { checkContent } from '../../scripts/content/check.ts';
-import { DeskError } from '../../src/server/desk.ts';
+import { exportObject, showText } from '../../scripts/desk/format.ts';
+import { DeskError, type SubmissionDetail } from '../../src/server/desk.ts';
 import { startDelivery } from '../../src/server/delivery.ts';
 import { collectingLogger } from '../../src/server/log.ts';
 import { createTransport } from '../../src/server/mail.ts';
@@ -288,6 +289,14 @@ describe('npm run submissions', { timeout: 180_000 }, () => {
       expect(order.stdout).toMatch(/1 {2}upper jaw\.stl {7}STL, 1 kB/);
       expect(order.stdout).toMatch(/2 {2}\.\.\/\.\.\/etc\/scan\.exe {2}PDF, \d+ kB/);
       expect(order.stdout).toContain('waiting to be sent');
+
+      // By the reference its sender was shown and its mails carry, in any case, with or without the hyphen.
+      for (const reference of ['A000-0002', 'a0000002']) {
+        const byReference = await desk(['show', reference]);
+        expect(byReference.code, byReference.stderr).toBe(0);
+        expect(byReference.stdout).toContain(`submission ${ids.annaOrder}`);
+        expect(byReference.stdout).toMatch(/reference +A000-0002/);
+      }
 
       const jan = await desk(['show', ids.janContact]);
       expect(jan.stdout).toContain('failed after 1 attempt: 550 5.1.1 <lab@lab.example>: No such user');
@@ -769,5 +778,35 @@ describe('the confirmation prompt', () => {
   it('refuses without a terminal, as a usage error', async () => {
     const input = new PassThrough();
     await expect(confirm('Erase it?', { input, output: new PassThrough() }, 'erase')).rejects.toEqual(new DeskError('erase needs a confirmation, and standard input is not a terminal to answer at: add --yes to go ahead without asking', 2));
+  });
+});
+
+describe('what the desk shows of an order', () => {
+  const detail = (data: Record<string, unknown>): SubmissionDetail => ({
+    id: 'a0000009-0000-4000-8000-000000000009',
+    kind: 'order',
+    lang: 'nl',
+    createdAt: Date.UTC(2026, 10, 27, 10, 0),
+    name: 'Anna de Vries',
+    email: 'anna@example.nl',
+    status: 'waiting',
+    spam: null,
+    fileCount: 0,
+    data,
+    files: [],
+    mails: [],
+  });
+
+  it('shows the fields a lab works from as fields, its reference first, the teeth as a list', () => {
+    const text = showText(detail({ dentistName: 'Anna de Vries', serviceType: 'Zirconia bridge', dueDate: '2026-12-04', dueKind: 'appointment', teeth: [11, 21, 22], shade: 'A2', stage: 'tryIn', pickup: true }));
+    expect(text).toMatch(/^submission a0000009-0000-4000-8000-000000000009\n {2}reference +A000-0009\n/);
+    expect(text).toMatch(/\n {2}dueDate +2026-12-04\n {2}dueKind +appointment\n {2}teeth +11, 21, 22\n {2}shade +A2\n {2}stage +tryIn\n {2}pickup +true\n/);
+    expect(exportObject(detail({ teeth: [11] }))).toMatchObject({ reference: 'A000-0009', fields: { teeth: [11] } });
+  });
+
+  it('still shows an order stored before these fields existed, with what it has', () => {
+    const text = showText(detail({ dentistName: 'Anna de Vries', serviceType: 'Zirconia crown 16', additionalInfo: 'Shade A2' }));
+    expect(text).toMatch(/ {2}serviceType +Zirconia crown 16\n {2}additionalInfo +Shade A2\n/);
+    expect(text).not.toContain('teeth');
   });
 });

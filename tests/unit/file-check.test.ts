@@ -608,7 +608,9 @@ describe('sources', () => {
   it('gives the browser the message for each refusal, and none for a file it accepts', async () => {
     expect(await checkChosenFile(new File([binaryPly()], 'scan.ply'))).toBeUndefined();
     expect(await checkChosenFile(new File([fixture('drawing.pdf')], 'drawing.pdf'))).toEqual({ key: 'validation.fileType' });
-    expect(await checkChosenFile(new File([zipArchive([deflated('../crown.stl', crown)])], 'scans.zip'))).toEqual({ key: 'validation.fileType' });
+    expect(await checkChosenFile(new File([zipArchive([deflated('../crown.stl', crown)])], 'scans.zip'))).toEqual({ key: 'validation.fileZip' });
+    // A cut-off STL is an STL, only a broken one: it is told so, not that only STL files are allowed.
+    expect(await checkChosenFile(new File([crown.subarray(0, crown.length - 20)], 'crown.stl'))).toEqual({ key: 'validation.fileStl' });
   });
 
   it('reads bytesSource, a Blob and slices in copies alike', async () => {

@@ -7,7 +7,7 @@ import examples from 'libphonenumber-js/examples.mobile.json';
 import metadata from 'libphonenumber-js/metadata.max.json';
 import { describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
-import { formSchemasWith, phoneForms, phoneNumber, type FormKind } from '../../schemas/form-requests.ts';
+import { formSchemasWith, formShape, phoneForms, phoneNumber, type FormKind } from '../../schemas/form-requests.ts';
 import { AppointmentRequest, ContactRequest, OrderRequest, TestimonialRequest, todayInNetherlands } from '../../schemas/forms.ts';
 import { checkForm } from '../../src/features/forms/form-actions.ts';
 import { isValidPhoneNumber as browserPhoneCheck } from '../../src/features/forms/phone-check.ts';
@@ -118,12 +118,27 @@ describe('the appointment request in the browser, within the opening hours', () 
 describe('the dentist\'s order request', () => {
   const order = { dentistName: 'J. Bakker', clinicName: 'Tandartspraktijk Centrum', email: 'praktijk@example.nl', phone: '030 123 4567', serviceType: 'Zirconia crown 16' };
 
-  it('needs the dentist, clinic, e-mail, phone and service type; patient details are optional', () => {
+  it('needs the dentist, clinic, e-mail, phone and service type; the rest is optional', () => {
     expect(errors(OrderRequest.safeParse(order))).toEqual([]);
     expect(errors(OrderRequest.safeParse({ ...order, patientName: 'AB-1234', patientAge: '54', additionalInfo: 'Shade A2' }))).toEqual([]);
     expect(errors(OrderRequest.safeParse({}))).toEqual([
       'dentistName: validation.required', 'clinicName: validation.required', 'email: validation.required', 'phone: validation.required', 'serviceType: validation.required',
     ]);
+  });
+
+  it('takes what a lab works from: the date needed and what it is, the teeth, the shade, the stage and a pickup', () => {
+    const future = '2099-03-18';
+    const full = { ...order, dueDate: future, dueKind: 'appointment', teeth: '11, 21-23', shade: 'A3.5', stage: 'tryIn', pickup: 'yes' };
+    expect(OrderRequest.safeParse(full).data).toMatchObject({ dueDate: future, dueKind: 'appointment', teeth: [11, 21, 22, 23], shade: 'A3.5', stage: 'tryIn', pickup: true });
+    // A date is a delivery date unless said otherwise; what a date is means nothing without one.
+    expect(OrderRequest.safeParse({ ...order, dueDate: future }).data?.dueKind).toBe('delivery');
+    expect(OrderRequest.safeParse({ ...order, dueKind: 'appointment' }).data?.dueKind).toBeUndefined();
+    expect(errors(OrderRequest.safeParse({ ...order, dueDate: '2020-01-06', dueKind: 'later', teeth: '19', stage: 'done', pickup: 'no' }))).toEqual([
+      'dueDate: validation.datePast', 'dueKind: validation.dueKind', 'teeth: validation.teeth', 'stage: validation.stage', 'pickup: validation.pickup',
+    ]);
+    expect(errors(OrderRequest.safeParse({ ...order, teeth: ' , ' }))).toEqual(['teeth: validation.teeth']);
+    expect(errors(OrderRequest.safeParse({ ...order, teeth: '16-36' }))).toEqual(['teeth: validation.teeth']);
+    expect(errors(OrderRequest.safeParse({ ...order, shade: 'A2\nBcc: x@evil.example' }))).toEqual(['shade: validation.oneLine']);
   });
 
   it('reads the patient age from a form field and refuses one that is no age', () => {
@@ -184,7 +199,7 @@ describe("the browser's phone check", () => {
 
   it('is needed by exactly the forms with a phone field', () => {
     const check = vi.fn(() => true);
-    const judgesAPhone = (kind: FormKind) => Object.values(formSchemasWith(check)[kind].def.shape).some((field) => {
+    const judgesAPhone = (kind: FormKind) => Object.values(formShape(formSchemasWith(check)[kind])).some((field) => {
       check.mockClear();
       z.safeParse(field as z.ZodMiniType, '+31 6 12345678');
       return check.mock.calls.length > 0;

@@ -157,7 +157,16 @@ export default function ChosenFiles({ files, onChange, progress, inputId, status
   return (
     <div>
       <p id={statusId} className="file-status">
-        <KeepWhole text={going.length > 0 ? t('forms.filesChosen', { count: going.length, size: fileSize(total, lang) }) : t('forms.fileNone')} />
+        {/* The files that cannot go are counted apart, so the sum never disagrees with the list beside it. */}
+        <KeepWhole
+          text={
+            going.length === 0
+              ? t('forms.fileNone')
+              : going.length < files.length
+                ? t('forms.filesChosenRefused', { count: going.length, size: fileSize(total, lang), refused: files.length - going.length })
+                : t('forms.filesChosen', { count: going.length, size: fileSize(total, lang) })
+          }
+        />
       </p>
       {files.length > 0 ? (
         <ul ref={list} className="file-list">
