@@ -87,7 +87,7 @@ describe('the appointment endpoint and the opening hours', () => {
         const time = chosen === 'sameAsNow' ? `${String(Math.floor(today.minutes / 60)).padStart(2, '0')}:${String(today.minutes % 60).padStart(2, '0')}` : chosen;
         const reply = await postJson(api.port, `/api/AppointmentBooking.php?lang=${lang}`, appointment({ PreferredDate: date, PreferredTime: time }));
         const fields = expected(date, time, now, lang);
-        if (fields === null) expect(reply.json, `${date} ${time} at ${new Date(now).toISOString()}`).toEqual({ success: true, reference: expect.stringMatching(/^[0-9A-F]{4}-[0-9A-F]{4}$/) });
+        if (fields === null) expect(reply.json, `${date} ${time} at ${new Date(now).toISOString()}`).toEqual({ success: true, reference: expect.stringMatching(/^[0-9A-F]{4}-[0-9A-F]{4}$/) as string });
         else {
           expect(reply.status, `${date} ${time} at ${new Date(now).toISOString()}`).toBe(400);
           expect(reply.json).toEqual({ success: false, error: messages[lang]['apiErrors.invalid'], fields });
@@ -113,7 +113,7 @@ describe('the appointment endpoint and the opening hours', () => {
       fields: { PreferredTime: 'Op vrijdag zijn wij open van 08:30 tot 16:30. Kies een tijd van 08:30 tot en met 16:15.' },
     });
     const last = await postJson(api.port, '/api/AppointmentBooking.php?lang=nl', appointment({ PreferredDate: '2026-11-13', PreferredTime: '16:15' }));
-    expect(last.json).toEqual({ success: true, reference: expect.stringMatching(/^[0-9A-F]{4}-[0-9A-F]{4}$/) });
+    expect(last.json).toEqual({ success: true, reference: expect.stringMatching(/^[0-9A-F]{4}-[0-9A-F]{4}$/) as string });
   });
 
   it('reads the day in the Netherlands: at 23:30 UTC on a Thursday in winter it is already Friday there, and Thursday is past', async () => {
@@ -121,7 +121,7 @@ describe('the appointment endpoint and the opening hours', () => {
     const thursday = await postJson(api.port, '/api/AppointmentBooking.php?lang=en', appointment({ PreferredDate: '2026-11-12', PreferredTime: '10:00' }));
     expect(thursday.json).toMatchObject({ fields: { PreferredDate: 'Choose today or a later date.' } });
     const friday = await postJson(api.port, '/api/AppointmentBooking.php?lang=en', appointment({ PreferredDate: '2026-11-13', PreferredTime: '08:30' }));
-    expect(friday.json).toEqual({ success: true, reference: expect.stringMatching(/^[0-9A-F]{4}-[0-9A-F]{4}$/) });
+    expect(friday.json).toEqual({ success: true, reference: expect.stringMatching(/^[0-9A-F]{4}-[0-9A-F]{4}$/) as string });
   });
 });
 

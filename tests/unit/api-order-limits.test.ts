@@ -72,7 +72,7 @@ describe('the limits of an order, at their edges', () => {
 
   it(`accepts a file of exactly 50 MiB`, async () => {
     const reply = await postStreamedOrder(orders.api.port, orderFields(), [streamedPdf('scan.pdf', 50 * mib)]);
-    expect(reply.json).toEqual({ success: true, reference: expect.stringMatching(/^[0-9A-F]{4}-[0-9A-F]{4}$/) });
+    expect(reply.json).toEqual({ success: true, reference: expect.stringMatching(/^[0-9A-F]{4}-[0-9A-F]{4}$/) as string });
     const row = storedSubmissions(orders.api.dataDir).at(-1)!;
     expect(row.files).toMatchObject([{ name: 'scan.pdf', kind: 'pdf', size: 50 * mib }]);
     expect(basename(row.files[0]!.path)).toBe(`order-${row.id}-1.pdf`);
@@ -81,7 +81,7 @@ describe('the limits of an order, at their edges', () => {
   it(`accepts files of exactly 100 MiB together, listed in the lab's mail with the command that fetches them`, async () => {
     const bite = uploadFixture('crown-ascii.stl');
     const reply = await postStreamedOrder(orders.api.port, orderFields(), [streamedPdf('upper.pdf', 50 * mib), streamedPdf('lower.pdf', 50 * mib - bite.length), streamedBytes('bite.stl', bite)]);
-    expect(reply.json).toEqual({ success: true, reference: expect.stringMatching(/^[0-9A-F]{4}-[0-9A-F]{4}$/) });
+    expect(reply.json).toEqual({ success: true, reference: expect.stringMatching(/^[0-9A-F]{4}-[0-9A-F]{4}$/) as string });
     const row = storedSubmissions(orders.api.dataDir).at(-1)!;
     expect(row.files.map((file) => file.size).reduce((a, b) => a + b)).toBe(100 * mib);
     expect(row.messages[0]?.attachments).toBeUndefined();
@@ -92,7 +92,7 @@ describe('the limits of an order, at their edges', () => {
 describe('the files of the digital workflow', () => {
   it.each(workflowFiles().map((file) => [file.name, file] as const))(`accepts %s as what its bytes are, stored, listed and attached`, async (_name, file) => {
     const reply = await postOrder(orders.api.port, orderFields(), [{ bytes: uploadFixture('pixel.png'), filename: 'photo.png' }, { bytes: file.bytes, filename: file.name }]);
-    expect(reply.json).toEqual({ success: true, reference: expect.stringMatching(/^[0-9A-F]{4}-[0-9A-F]{4}$/) });
+    expect(reply.json).toEqual({ success: true, reference: expect.stringMatching(/^[0-9A-F]{4}-[0-9A-F]{4}$/) as string });
     const row = storedSubmissions(orders.api.dataDir).at(-1)!;
     expect(row.files[1]).toMatchObject({ name: file.name, kind: file.kind, size: file.bytes.length });
     expect(basename(row.files[1]!.path)).toBe(`order-${row.id}-2.${file.kind}`);
@@ -175,7 +175,7 @@ describe('memory while files stream in', () => {
 
   it(`holds them on disk while they are checked too, and takes all five`, async () => {
     const { answers, peak } = await fiveAtOnce('answered');
-    expect(answers.map((answer) => answer.json)).toEqual(Array.from({ length: 5 }, () => ({ success: true, reference: expect.stringMatching(/^[0-9A-F]{4}-[0-9A-F]{4}$/) })));
+    expect(answers.map((answer) => answer.json)).toEqual(Array.from({ length: 5 }, () => ({ success: true, reference: expect.stringMatching(/^[0-9A-F]{4}-[0-9A-F]{4}$/) as string })));
     expect(peak.retained).toBeLessThan(32 * mib);
     expect(peak.rss).toBeLessThan(128 * mib);
   }, 180_000);
@@ -197,7 +197,7 @@ describe('a slow upload and a stalled one', () => {
     // 3 MiB in 64 KiB chunks 40 ms apart: about 2 s, at 1.6 MB/s.
     const reply = await postStreamedOrder(slow.port, orderFields(), [streamedBytes('photo.png', uploadFixture('pixel.png')), streamedPdf('scan.pdf', 3 * mib)], { paceMs: 40 });
     expect(Date.now() - started).toBeGreaterThan(timeouts.requestMs);
-    expect(reply.json).toEqual({ success: true, reference: expect.stringMatching(/^[0-9A-F]{4}-[0-9A-F]{4}$/) });
+    expect(reply.json).toEqual({ success: true, reference: expect.stringMatching(/^[0-9A-F]{4}-[0-9A-F]{4}$/) as string });
     expect(storedSubmissions(slow.dataDir).at(-1)!.files.map((file) => file.size)).toEqual([uploadFixture('pixel.png').length, 3 * mib]);
   }, 60_000);
 

@@ -185,7 +185,7 @@ describe('order uploads', () => {
   it('accepts a file of 10 MiB sent with fetch, as the browser sends FormData', async () => {
     const reply = await fetchOrder(uploads.api.origin, [pdfOfSize(10 * mib)], 'scan.pdf');
     expect(reply.status).toBe(200);
-    expect(reply.json).toEqual({ success: true, reference: expect.stringMatching(/^[0-9A-F]{4}-[0-9A-F]{4}$/) });
+    expect(reply.json).toEqual({ success: true, reference: expect.stringMatching(/^[0-9A-F]{4}-[0-9A-F]{4}$/) as string });
     expect(statSync(storedSubmissions(uploads.api.dataDir).at(-1)!.upload_path!).size).toBe(10 * mib);
   });
 
@@ -297,7 +297,7 @@ describe('an order with several files', () => {
       { bytes: fixture('minimal.pdf'), filename: 'prescription.pdf', kind: 'pdf', type: 'PDF', mime: 'application/pdf' },
     ];
     const reply = await postOrder(uploads.api.port, orderFields(), sent);
-    expect(reply.json).toEqual({ success: true, reference: expect.stringMatching(/^[0-9A-F]{4}-[0-9A-F]{4}$/) });
+    expect(reply.json).toEqual({ success: true, reference: expect.stringMatching(/^[0-9A-F]{4}-[0-9A-F]{4}$/) as string });
     const row = storedSubmissions(uploads.api.dataDir).at(-1)!;
     const extension = (kind: string) => (kind === 'jpeg' ? 'jpg' : kind);
     expect(row.files).toEqual(
@@ -339,7 +339,7 @@ describe('an order with several files', () => {
   it('takes exactly five files and refuses a sixth with a message of its own, keeping nothing', async () => {
     const file = (n: number) => ({ bytes: fixture('pixel.png'), filename: `photo ${n}.png` });
     const five = await postOrder(uploads.api.port, orderFields(), [1, 2, 3, 4, 5].map(file));
-    expect(five.json).toEqual({ success: true, reference: expect.stringMatching(/^[0-9A-F]{4}-[0-9A-F]{4}$/) });
+    expect(five.json).toEqual({ success: true, reference: expect.stringMatching(/^[0-9A-F]{4}-[0-9A-F]{4}$/) as string });
     expect(storedSubmissions(uploads.api.dataDir).at(-1)!.files.map((kept) => kept.name)).toEqual(['photo 1.png', 'photo 2.png', 'photo 3.png', 'photo 4.png', 'photo 5.png']);
     // The five are kept: what follows must keep nothing more.
     uploads.rebase();
@@ -366,7 +366,7 @@ describe('an order with several files', () => {
       { bytes: pdfOfSize(half), filename: 'scan 1.pdf' },
       { bytes: pdfOfSize(half), filename: 'scan 2.pdf' },
     ]);
-    expect(attached.json).toEqual({ success: true, reference: expect.stringMatching(/^[0-9A-F]{4}-[0-9A-F]{4}$/) });
+    expect(attached.json).toEqual({ success: true, reference: expect.stringMatching(/^[0-9A-F]{4}-[0-9A-F]{4}$/) as string });
     const first = storedSubmissions(uploads.api.dataDir).at(-1)!;
     expect(first.messages[0]?.attachments?.map((file) => file.filename)).toEqual([`order-${first.id}-1.pdf`, `order-${first.id}-2.pdf`]);
     expect(first.messages[0]?.text).toContain('De bestanden zitten als bijlage bij deze e-mail.');
@@ -376,7 +376,7 @@ describe('an order with several files', () => {
       { bytes: pdfOfSize(half), filename: 'scan 1.pdf' },
       { bytes: pdfOfSize(half + 1), filename: 'scan 2.pdf' },
     ]);
-    expect(listed.json).toEqual({ success: true, reference: expect.stringMatching(/^[0-9A-F]{4}-[0-9A-F]{4}$/) });
+    expect(listed.json).toEqual({ success: true, reference: expect.stringMatching(/^[0-9A-F]{4}-[0-9A-F]{4}$/) as string });
     const second = storedSubmissions(uploads.api.dataDir).at(-1)!;
     expect(second.messages[0]?.attachments).toBeUndefined();
     expect(second.messages[0]?.attachment).toBeUndefined();
@@ -503,7 +503,7 @@ describe('file names and fields, many generated cases', () => {
           if (files.length === 0) fields.file = 'Please upload a file before submitting.';
           else if (problems.length > 0) fields.file = problems.map((problem) => (files.length > 1 ? `${problem.name}: ${problem.error}` : problem.error)).join(' ');
           if (Object.keys(fields).length === 0) {
-            expect(reply.json).toEqual({ success: true, reference: expect.stringMatching(/^[0-9A-F]{4}-[0-9A-F]{4}$/) });
+            expect(reply.json).toEqual({ success: true, reference: expect.stringMatching(/^[0-9A-F]{4}-[0-9A-F]{4}$/) as string });
             expect(storedSubmissions(api.dataDir).at(-1)!.files.map((file) => file.name)).toEqual(named.map((part) => part.filename));
           } else {
             expect(reply.json).toEqual({ success: false, error: invalid, fields, ...(problems.length > 0 ? { files: problems } : {}) });
