@@ -1,7 +1,7 @@
 import { createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, notFound, type AnyRouteMatch, type AsyncRouteComponent } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { ArticleSlug, BlogCategoryId, Loader, PageId, ServiceSlug } from '@generated/manifest.ts';
-import { articleSlugs, blogCategoryIds, pagePaths, serviceSlugs } from '@generated/manifest.ts';
+import { blogCategoryIds, pagePaths } from '@generated/manifest.ts';
 import type { Lang } from '../../schemas/common.ts';
 import { PageStrings } from '../lib/i18n.tsx';
 import type { ResolvedImage, ServiceTemplate, ShellContent, TemplateContent, TemplateProps } from '../shared/content-types.ts';
@@ -68,7 +68,9 @@ async function loadOwnPage<Id extends PageId & RoutedTemplate>(id: Id, lang: Lan
 type ServicePageData = { [K in ServiceTemplate]: PageData<K> }[ServiceTemplate];
 
 async function loadService(slug: ServiceSlug, lang: Lang): Promise<ServicePageData> {
-  const entry = (await manifestLoaders()).serviceLoaders[slug];
+  const { serviceLoaders } = await manifestLoaders();
+  if (!Object.hasOwn(serviceLoaders, slug)) throw notFound();
+  const entry = serviceLoaders[slug];
   const key = `services/${slug}`;
   // Each kind of service has its own template and content.
   switch (entry.template) {
@@ -221,10 +223,9 @@ const serviceRoute = createRoute({
   getParentRoute: () => langRoute,
   path: 'services/$slug',
   params: {
-    parse: ({ slug }: { slug: string }): { slug: ServiceSlug } | false => {
-      const known = serviceSlugs.find((service) => service === slug);
-      return known ? { slug: known } : false;
-    },
+    // Any slug reaches the route and the loader answers an unknown one with the not-found page, so the
+    // browser carries no list of the site's services (links are typed to the known slugs).
+    parse: ({ slug }: { slug: string }) => ({ slug: slug as ServiceSlug }),
     stringify: ({ slug }: { slug: ServiceSlug }) => ({ slug }),
   },
   loader: ({ params }) => loadService(params.slug, langOf(params)),
@@ -243,11 +244,11 @@ const articleRoute = createRoute({
     parse: ({ slug }: { slug: string }) => ({ slug: slug as ArticleSlug }),
     stringify: ({ slug }: { slug: ArticleSlug }) => ({ slug }),
   },
-  loader: ({ params }) => {
-    const slug = articleSlugs.find((known) => known === params.slug);
+  loader: async ({ params }) => {
+    const { articleLoaders } = await manifestLoaders();
     // The server logs the missing path; the visitor's console stays clean.
-    if (slug === undefined) throw notFound();
-    return manifestLoaders().then(({ articleLoaders }) => loadPage('article', `articles/${slug}`, articleLoaders[slug], langOf(params)));
+    if (!Object.hasOwn(articleLoaders, params.slug)) throw notFound();
+    return loadPage('article', `articles/${params.slug}`, articleLoaders[params.slug], langOf(params));
   },
   head: ({ loaderData, matches, match }) => headFor(matches, match.pathname, loaderData?.content, 'article'),
   component: function ArticleRoute(): ReactNode {
