@@ -16,7 +16,7 @@ const words = {
   nl: {
     send: 'Casus insturen', book: 'Afspraak maken', advice: 'Advies vragen', contact: 'Neem contact op', open: 'Menu openen', close: 'Menu sluiten',
     menu: 'Hoofdmenu', switch: 'EN, deze pagina in het Engels', services: 'Dienstenmenu tonen', who: 'Bij wie kan ik terecht?', dentists: 'Voor tandartsen', patients: 'Voor patiënten',
-    turnaround: 'Levertijden, ophalen en scanners', footerDentists: 'Voor tandartsen', marketing: 'Marketing voor praktijken', notice: 'Over deze voorbeeldweergave',
+    turnaround: 'Doorlooptijden, ophaaldienst en scanners', footerDentists: 'Voor tandartsen', marketing: 'Marketing voor praktijken', notice: 'Over deze voorbeeldweergave',
   },
 } as const;
 const langOf = (path: string): Lang => (/^\/nl(\/|$)/.test(path) ? 'nl' : 'en');
@@ -113,7 +113,7 @@ test.describe("the home page's first screen", () => {
         const patient = main.getByRole('region', { name: words[lang].patients, exact: true });
         const routes: [Locator, string][] = [
           [dentist.getByRole('link', { name: words[lang].send, exact: true }), at(lang, '/for-doctors#order')],
-          [dentist.getByRole('link', { name: words[lang].turnaround }), at(lang, '/for-doctors')],
+          [dentist.getByRole('link', { name: words[lang].turnaround }), at(lang, '/for-doctors#turnaround')],
           [patient.getByRole('link', { name: words[lang].book, exact: true }), at(lang, '/appointment')],
           [patient.getByRole('link', { name: words[lang].who }), '#who-to-go-to'],
         ];
