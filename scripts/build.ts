@@ -58,12 +58,17 @@ export async function buildSite(options: BuildOptions): Promise<boolean> {
   const checked = generate({ root: options.contentRoot, outDir: options.manifestDir, release: options.release });
   // A release names the places still without the lab's photograph, whether or not it can be built yet.
   const photoless = checked.diagnostics.filter((d) => d.rule === 'release/no-photo');
-  if (photoless.length) console.warn(`${photoless.length} place${photoless.length === 1 ? '' : 's'} without the lab's photograph (the illustration shows there):\n${formatReport(photoless, 'pretty', checked.files)}`);
+  // What stops the build comes first; the places still without a photograph follow (they do not stop it).
+  const sayPhotoless = () => {
+    if (photoless.length) console.warn(`${photoless.length} place${photoless.length === 1 ? '' : 's'} without the lab's photograph (the illustration shows there):\n${formatReport(photoless, 'pretty', checked.files)}`);
+  };
   if (checked.diagnostics.some((d) => d.severity === 'error')) {
     if (options.release) console.error('a release build publishes only the lab\'s confirmed facts (npm run build without --release builds a preview):');
     console.error(formatReport(checked.diagnostics.filter((d) => d.severity === 'error'), 'pretty', checked.files));
+    sayPhotoless();
     return false;
   }
+  sayPhotoless();
   rmSync(dist, { recursive: true, force: true });
 
   // The content was checked and the manifest written above: the bundles build from them as they are.
