@@ -119,7 +119,7 @@ describe('an attacker holding order slots from two addresses', () => {
     ] as const) {
       const { body, type } = multipart(orderFields(), [{ bytes, filename: what.includes('1 KB') ? 'photo.png' : 'scan.pdf' }]);
       const reply = await send(api.port, '/api/order?lang=en', { method: 'POST', headers: { 'Content-Type': type, 'Content-Length': body.length, 'X-Forwarded-For': '192.0.2.44' }, body });
-      expect(reply.json, what).toEqual({ success: true });
+      expect(reply.json, what).toEqual({ success: true, reference: expect.stringMatching(/^[0-9A-F]{4}-[0-9A-F]{4}$/) as string });
     }
     expect(storedSubmissions(api.dataDir).length).toBe(before + 2);
     // Every slot holder was either turned away or cut off for its rate: none is answered 200, none stays.

@@ -20,8 +20,8 @@ const rejected = {
 /** What a damaged file of an accepted kind is told: that it is damaged, never that only its own kind is allowed. */
 const damaged = {
   stl: 'This is not a valid STL file: it is damaged or incomplete. Export the scan again and choose the new file.',
-  docx: 'This Word file cannot be accepted: it is damaged, too large unpacked, or it contains macros. Save it again as a .docx or a PDF.',
-  docxNl: "Dit Word-bestand kan niet worden geaccepteerd: het is beschadigd, uitgepakt te groot of het bevat macro's. Sla het opnieuw op als .docx of als pdf.",
+  docx: 'This Word file cannot be accepted: it is damaged, too large unpacked, or it contains macros, embedded programs or web pages. Save it again as a .docx or a PDF.',
+  docxNl: "Dit Word-bestand kan niet worden geaccepteerd: het is beschadigd, uitgepakt te groot of het bevat macro's, ingesloten programma's of webpagina's. Sla het opnieuw op als .docx of als pdf.",
 };
 
 /** A browser-style FormData upload with fetch, as the order form sends it (the Blob is the one copy of the file the test holds). */
