@@ -1,7 +1,7 @@
 import { createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, notFound, type AnyRouteMatch, type AsyncRouteComponent } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { ArticleSlug, BlogCategoryId, Loader, PageId, ServiceSlug } from '@generated/manifest.ts';
-import { blogCategoryIds, pagePaths } from '@generated/manifest.ts';
+import { articleSlugs, blogCategoryIds, pagePaths } from '@generated/manifest.ts';
 import type { Lang } from '../../schemas/common.ts';
 import { PageStrings } from '../lib/i18n.tsx';
 import type { ResolvedImage, ServiceTemplate, ShellContent, TemplateContent, TemplateProps } from '../shared/content-types.ts';
@@ -244,11 +244,12 @@ const articleRoute = createRoute({
     parse: ({ slug }: { slug: string }) => ({ slug: slug as ArticleSlug }),
     stringify: ({ slug }: { slug: ArticleSlug }) => ({ slug }),
   },
-  loader: async ({ params }) => {
-    const { articleLoaders } = await manifestLoaders();
-    // The server logs the missing path; the visitor's console stays clean.
-    if (!Object.hasOwn(articleLoaders, params.slug)) throw notFound();
-    return loadPage('article', `articles/${params.slug}`, articleLoaders[params.slug], langOf(params));
+  loader: ({ params }) => {
+    const slug = articleSlugs.find((known) => known === params.slug);
+    // The server logs the missing path; the visitor's console stays clean. Decided before anything is awaited,
+    // so the prerendered not-found message hydrates as it was rendered.
+    if (slug === undefined) throw notFound();
+    return manifestLoaders().then(({ articleLoaders }) => loadPage('article', `articles/${slug}`, articleLoaders[slug], langOf(params)));
   },
   head: ({ loaderData, matches, match }) => headFor(matches, match.pathname, loaderData?.content, 'article'),
   component: function ArticleRoute(): ReactNode {

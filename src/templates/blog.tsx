@@ -52,7 +52,7 @@ export default function BlogPage({ content }: TemplateProps<'blog'>) {
       <FeedLink />
       {/* No hero: the title and a line, then the filters and the newest article, all in the first screen. */}
       <PageHeader title={content.hero.title} lead={content.hero.description} />
-      <section className="section pt-6 lg:pt-8" aria-labelledby={ids.list}>
+      <section className="section pt-4 md:pt-6 lg:pt-8" aria-labelledby={ids.list}>
         <div className="container-page">
           <h2 id={ids.list} className="sr-only">
             {t('blog.allArticles')}

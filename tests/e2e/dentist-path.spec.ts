@@ -9,7 +9,7 @@ import { e2eDataDir, openPage } from './site.ts';
 
 const words = {
   en: { home: '/', send: 'Send a case', turnaround: 'Turnaround, pickup and scanners', zirconia: 'Zirconia crown', dentist: /^Dentist's name/, clinic: /^Clinic name/, email: /^E-mail address/, phone: /^Phone number/, type: /^Type of work/, files: /^Files/ },
-  nl: { home: '/nl', send: 'Casus insturen', turnaround: 'Doorlooptijden, ophaaldienst en scanners', zirconia: 'Zirkoniakroon', dentist: /^Naam tandarts/, clinic: /^Naam praktijk/, email: /^E-mailadres/, phone: /^Telefoonnummer/, type: /^Soort werk/, files: /^Bestanden/ },
+  nl: { home: '/nl', send: 'Casus insturen', turnaround: 'Levertijden, ophalen en scanners', zirconia: 'Zirkoniakroon', dentist: /^Naam tandarts/, clinic: /^Naam praktijk/, email: /^E-mailadres/, phone: /^Telefoonnummer/, type: /^Soort werk/, files: /^Bestanden/ },
 } as const;
 
 /** How many orders the server has stored whose clinic carries `marker`. */

@@ -16,7 +16,7 @@ const words = {
   nl: {
     send: 'Casus insturen', book: 'Afspraak maken', advice: 'Advies vragen', contact: 'Neem contact op', open: 'Menu openen', close: 'Menu sluiten',
     menu: 'Hoofdmenu', switch: 'EN, deze pagina in het Engels', services: 'Dienstenmenu tonen', who: 'Bij wie kan ik terecht?', dentists: 'Voor tandartsen', patients: 'Voor patiënten',
-    turnaround: 'Doorlooptijden, ophaaldienst en scanners', footerDentists: 'Voor tandartsen', marketing: 'Marketing voor praktijken', notice: 'Over deze voorbeeldweergave',
+    turnaround: 'Levertijden, ophalen en scanners', footerDentists: 'Voor tandartsen', marketing: 'Marketing voor praktijken', notice: 'Over deze voorbeeldweergave',
   },
 } as const;
 const langOf = (path: string): Lang => (/^\/nl(\/|$)/.test(path) ? 'nl' : 'en');

@@ -133,7 +133,7 @@ test.describe("a service detail page", () => {
       ).toEqual(service.process.map(() => "step 1"));
     });
 
-    test(`${path} on a phone: the long sections are closed, each opens from the keyboard, and the page is shorter than 7,000 px`, async ({
+    test(`${path} on a phone: the long sections are closed, each opens from the keyboard, and the page is shorter than 7,500 px`, async ({
       page,
     }) => {
       await page.setViewportSize(phone);
