@@ -106,10 +106,13 @@ describe('a site with photographs', () => {
   });
 
   it('keeps the illustration where no photograph is given, fetched by no phone', () => {
-    const [art] = pictures(page('services/veneers/index.html'));
+    // A category page keeps its hero with artwork (a detail page without a photograph has a short header).
+    const [art] = pictures(page('services/dentures/index.html'));
     expect(art!.className).toBe('hero-art');
     expect(art!.sources).toEqual([expect.objectContaining({ media: '(width >= 48rem)' })]);
     expect(art!.img.src).toBeUndefined();
-    expect(page('services/veneers/index.html')).not.toContain('/assets/photos/');
+    expect(page('services/dentures/index.html')).not.toContain('/assets/photos/');
+    // A detail page without a photograph shows neither an illustration nor a photograph at its top.
+    expect(pictures(page('services/veneers/index.html')).filter((p) => /hero/.test(p.className))).toEqual([]);
   });
 });
