@@ -69,7 +69,7 @@ describe('preview and release builds', () => {
   it('a preview says on every page, in its language, that the facts and testimonials are examples', () => {
     expect(preview.size).toBeGreaterThan(20);
     for (const [file, html] of preview) {
-      const notice = /<div[^>]*data-preview-banner=""[^>]*>([^<]*)<\/div>/.exec(html)?.[1];
+      const notice = /<aside[^>]*data-preview-banner=""[^>]*>([^<]*)<\/aside>/.exec(html)?.[1];
       expect(notice, file).toBe(file.startsWith('nl/') ? 'Voorbeeldweergave: de gegevens van het lab en de ervaringen op deze site zijn voorbeelden, nog niet bevestigd.' : 'Preview: the lab&#x27;s details and the testimonials on this site are examples, not yet confirmed.');
     }
   });
