@@ -328,16 +328,27 @@ describe("deploy/Caddyfile's body limit", () => {
   let counter: Server;
   /** Bytes of each request body the server behind the proxy received, in order. */
   const received: number[] = [];
+  /** Requests the server behind the proxy is still reading. */
+  let open = 0;
   beforeAll(async () => {
     counter = createServer((req, res) => {
       let bytes = 0;
+      let counted = false;
+      open += 1;
       req.on('data', (chunk: Buffer) => (bytes += chunk.length));
-      const done = () => received.push(bytes);
+      // A request is counted once, whichever of its end, abort or close Node reports first.
+      const done = () => {
+        if (counted) return;
+        counted = true;
+        open -= 1;
+        received.push(bytes);
+      };
       req.once('end', () => {
         done();
         res.end('ok');
       });
       req.once('aborted', done);
+      req.once('close', done);
     });
     counter.listen(countingPort, '127.0.0.1');
     await once(counter, 'listening');
@@ -390,8 +401,10 @@ describe("deploy/Caddyfile's body limit", () => {
       expect(await stream(caddy, 100 * MiB + 256 * 1024)).toBe(200);
       expect(received.at(-1)).toBe(100 * MiB + 256 * 1024);
       expect(await stream(caddy, 160 * MiB)).not.toBe(200);
-      await expect.poll(() => received.length).toBe(2);
-      expect(received.at(-1)).toBeLessThanOrEqual(101 * MiB);
+      // However the proxy ends the cut body upstream (it may open one request for it or none), no body
+      // past the limit reaches the server.
+      await expect.poll(() => open).toBe(0);
+      for (const bytes of received.slice(1)) expect(bytes).toBeLessThanOrEqual(101 * MiB);
     } finally {
       await caddy.stop();
     }
