@@ -7,6 +7,11 @@ import type { OutboxEntry, Store } from './store.ts';
 export interface Delivery {
   /** Runs the loop now instead of at the next poll. */
   kick(): void;
+  /**
+   * Runs the loop now and resolves once a run begun at or after this call has finished (at once when the
+   * loop is stopped): what the outbox held as due then has been tried. For tests that prove nothing was sent.
+   */
+  flush(): Promise<void>;
   /** Stops the loop; resolves once a send in flight has finished and been recorded. */
   stop(): Promise<void>;
 }
@@ -145,6 +150,18 @@ export function startDelivery(options: DeliveryOptions): Delivery {
     timer.unref();
   }
 
+  /** Runs begun and finished, and the flushes waiting for a run to finish. */
+  let begun = 0;
+  let finished = 0;
+  const waiting: { run: number; resolve: () => void }[] = [];
+  function settle(all = false): void {
+    for (let i = waiting.length - 1; i >= 0; i--) {
+      if (!all && waiting[i]!.run > finished) continue;
+      waiting[i]!.resolve();
+      waiting.splice(i, 1);
+    }
+  }
+
   function run(): void {
     if (stopped) return;
     if (running) {
@@ -154,6 +171,7 @@ export function startDelivery(options: DeliveryOptions): Delivery {
     if (timer) clearTimeout(timer);
     timer = null;
     again = false;
+    const number = (begun += 1);
     running = cycle()
       .then(() => {
         if (fault === null) return;
@@ -167,6 +185,8 @@ export function startDelivery(options: DeliveryOptions): Delivery {
       })
       .finally(() => {
         running = null;
+        finished = number;
+        settle();
         if (again) run();
         else schedule();
       });
@@ -175,11 +195,19 @@ export function startDelivery(options: DeliveryOptions): Delivery {
   run();
   return {
     kick: run,
+    flush() {
+      if (stopped) return Promise.resolve();
+      // The run that takes this call's work: the next one to begin (after the one in flight, if any).
+      const promise = new Promise<void>((resolve) => waiting.push({ run: begun + 1, resolve }));
+      run();
+      return promise;
+    },
     async stop() {
       stopped = true;
       if (timer) clearTimeout(timer);
       timer = null;
       await running;
+      settle(true);
     },
   };
 }

@@ -136,8 +136,6 @@ export async function waitFor(condition: () => boolean, what: string, timeoutMs 
   }
 }
 
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /** A header value with its RFC 2047 encoded words (`=?UTF-8?Q?...?=`, `=?UTF-8?B?...?=`) decoded. */
 export function decodeHeader(value: string): string {
   return value.replace(/=\?utf-8\?([qb])\?([^?]*)\?=\s*(?==\?)?/gi, (_, encoding: string, text: string) =>

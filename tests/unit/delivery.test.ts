@@ -10,7 +10,7 @@ import { defaultBackoffMs, maxAttempts, startDelivery, type Delivery } from '../
 import { collectingLogger, type LogLine, type Logger } from '../../src/server/log.ts';
 import { createTransport, safeHeader, type MailMessage, type MailTransport } from '../../src/server/mail.ts';
 import { batchSaves, openStore, type Store, type SubmissionInput } from '../../src/server/store.ts';
-import { attachmentOf, attachmentsOf, downPort, header, parsePart, sleep, startSmtp, textOf, waitFor, type Smtp } from '../support/smtp.ts';
+import { attachmentOf, attachmentsOf, downPort, header, parsePart, startSmtp, textOf, waitFor, type Smtp } from '../support/smtp.ts';
 
 const LAB = 'lab@lab.example';
 const SITE = 'website@lab.example';
@@ -361,8 +361,7 @@ describe('delivery', () => {
     expect(opened.pending()[0]?.nextAttemptAt).toBe(101_000);
 
     clock = 100_999;
-    loop.kick();
-    await sleep(200);
+    await loop.flush();
     expect(opened.pending()[0]?.attempts).toBe(1);
 
     clock = 101_000;
@@ -383,8 +382,7 @@ describe('delivery', () => {
     expect(lines.filter((line) => line.msg.startsWith('mail given up')).map((line) => line.attempt)).toEqual([1]);
     expect(lines.find((line) => line.msg.startsWith('mail given up'))?.error).toMatch(/550/);
     clock += 3_600_000;
-    loop.kick();
-    await sleep(100);
+    await loop.flush();
     expect(mail.received).toEqual([]);
     expect(lines.filter((line) => line.msg.startsWith('mail given up'))).toHaveLength(1);
     // A given-up message no longer holds its submission back from the retention deletion.
@@ -402,8 +400,7 @@ describe('delivery', () => {
     const refusedLogin = Object.assign(new Error(text), { code, responseCode });
     const loop = delivery({ store: opened, transport: { send: () => Promise.reject(refusedLogin) }, backoffMs: () => 60_000 });
     await waitFor(() => lines.some((line) => line.msg === 'mail failed'), 'the failed attempt');
-    loop.kick();
-    await sleep(100);
+    await loop.flush();
     expect(opened.outboxState()).toMatchObject({ waiting: 1, givenUp: 0 });
     expect(lines.filter((line) => line.msg.startsWith('mail given up'))).toEqual([]);
   });
@@ -423,10 +420,7 @@ describe('delivery', () => {
     let broken = true;
     const flaky: Store = { ...opened, due: (...args) => (broken ? (() => { throw Object.assign(new Error('disk I/O error'), { code: 'SQLITE_IOERR' }); })() : opened.due(...args)) };
     const loop = delivery({ store: flaky, transport: { send: () => Promise.resolve() } });
-    for (let n = 0; n < 5; n++) {
-      loop.kick();
-      await sleep(30);
-    }
+    for (let n = 0; n < 5; n++) await loop.flush();
     expect(lines.filter((line) => line.msg.startsWith('delivery failed'))).toHaveLength(1);
     broken = false;
     loop.kick();
@@ -453,7 +447,7 @@ describe('delivery', () => {
         confirmation({ to: `${VISITOR}${injected}` }),
       ]),
     );
-    delivery({ store: opened, transport: smtpTransport(server.port) }).kick();
+    const loop = delivery({ store: opened, transport: smtpTransport(server.port) });
     await waitFor(() => server.received.length === 1 && opened.pending()[0]?.attempts === 1, 'the lab message and a refused confirmation');
 
     const [lab] = server.received;
@@ -470,7 +464,7 @@ describe('delivery', () => {
     const [refused] = opened.pending();
     expect(refused?.message.to).toBe(`${VISITOR}${injected}`);
     expect(refused?.lastError).toMatch(/To field/);
-    await sleep(200);
+    await loop.flush();
     expect(server.received.every((received) => !received.rcptTo.includes('x@evil.example'))).toBe(true);
   });
 
@@ -509,17 +503,17 @@ describe('delivery', () => {
     const kicker = setInterval(() => loops.forEach((loop) => loop.kick()), 5);
     try {
       await waitFor(() => first.pending().length === 0, 'every message sent');
-      await sleep(300);
     } finally {
       clearInterval(kicker);
     }
+    // Both loops run once more after the last kick: neither finds anything left to send.
+    await Promise.all(loops.map((loop) => loop.flush()));
     expect(server.received.map((mail) => header(parsePart(mail.raw), 'subject')).sort()).toEqual(['Order 1', 'Order 2', 'Order 3', 'Order 4']);
 
     await Promise.all(loops.map((loop) => loop.stop()));
     first.close();
     const restarted = store();
-    delivery({ store: restarted, transport: smtpTransport(server.port) }).kick();
-    await sleep(300);
+    await delivery({ store: restarted, transport: smtpTransport(server.port) }).flush();
     expect(server.received).toHaveLength(4);
   });
 
@@ -566,6 +560,33 @@ describe('delivery', () => {
     expect(header(parsePart(readFileSync(path!, 'latin1')), 'message-id')).toBe(`<${ids[1]}@lab.example>`);
   });
 
+  it('flushes only once a run begun after the call has finished: a message saved during a send is tried before flush resolves', async () => {
+    const opened = store();
+    const sends: { subject: string; finish: () => void }[] = [];
+    const sent: string[] = [];
+    const slow: MailTransport = {
+      send: (message) =>
+        new Promise((resolve) => {
+          sends.push({ subject: message.subject, finish: () => (sent.push(message.subject), resolve(undefined)) });
+        }),
+    };
+    opened.save(submission([labMessage({ subject: 'First' })]));
+    const loop = delivery({ store: opened, transport: slow });
+    await waitFor(() => sends.length === 1, 'the first send under way');
+    opened.save(submission([labMessage({ subject: 'Second' })]));
+    let flushed = false;
+    const flush = loop.flush().then(() => (flushed = true));
+    sends[0]!.finish();
+    // flush waits for a run begun after it, so the second message, saved before the call, is tried first.
+    await waitFor(() => sends.length === 2, 'the second send under way');
+    expect(sends.map((send) => send.subject)).toEqual(['First', 'Second']);
+    expect(flushed).toBe(false);
+    sends[1]!.finish();
+    await flush;
+    expect(sent).toEqual(['First', 'Second']);
+    expect(opened.pending()).toEqual([]);
+  });
+
   it('lets a send in flight finish and be recorded before stop resolves', async () => {
     const server = await smtp(0, 400);
     const opened = store();
@@ -595,8 +616,7 @@ describe('delivery', () => {
     opened.save(submission([labMessage()]));
     await waitFor(() => opened.pending().length === 0, 'the message sent');
     clock = 2_000 + 30 * 60_000;
-    loop.kick();
-    await sleep(100);
+    await loop.flush();
     expect(opened.countSubmissions()).toBe(1);
 
     clock = 2_000 + 60 * 60_000;

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { Agent, createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { collectingLogger, createLogger } from '../../src/server/log.ts';
 import { startServer, stopServer } from '../../src/server/server.ts';
 import { contentTypeFor } from '../../src/server/site.ts';
@@ -529,15 +529,22 @@ describe('the production server', () => {
       const original = JSON.parse(readFileSync(index, 'utf8')) as { redirects: { from: string; to: string }[] };
       try {
         expect((await send(livePort, '/old-about')).status).toBe(404);
-        await new Promise((resolve) => setTimeout(resolve, 1100));
+        // The server looks at the index at most once a second: the test moves its clock (only Date) past that
+        // and dates each rewrite a second on, as a build's later write would be, instead of waiting.
+        vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+        const builtAt = statSync(index).mtime.getTime();
+        vi.setSystemTime(Date.now() + 1_100);
         writeFileSync(index, '{"pages": ');
+        utimesSync(index, new Date(builtAt + 1_000), new Date(builtAt + 1_000));
         expect((await send(livePort, '/about')).status).toBe(200);
-        await new Promise((resolve) => setTimeout(resolve, 1100));
+        vi.setSystemTime(Date.now() + 1_100);
         writeFileSync(index, JSON.stringify({ ...original, redirects: [...original.redirects, { from: '/old-about', to: '/about' }] }));
+        utimesSync(index, new Date(builtAt + 2_000), new Date(builtAt + 2_000));
         const moved = await send(livePort, '/old-about');
         expect(moved.status).toBe(301);
         expect(moved.headers.location).toBe('/about');
       } finally {
+        vi.useRealTimers();
         await stopServer(live);
         copy.cleanup();
       }
@@ -736,10 +743,14 @@ describe('the production server', () => {
     });
 
     it('lets a request in flight finish, then closes its keep-alive connection', async () => {
-      const slow = createServer((_req, res) => void setTimeout(() => res.end('finished'), 300));
+      let arrived = false;
+      const slow = createServer((_req, res) => {
+        arrived = true;
+        setTimeout(() => res.end('finished'), 300);
+      });
       await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
       const reply = fetchKeptAlive((slow.address() as AddressInfo).port);
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await vi.waitFor(() => expect(arrived).toBe(true), { timeout: 10_000, interval: 10 });
       const started = Date.now();
       await stopServer(slow, { graceMs: 5_000 });
       expect(await reply).toBe('finished');
@@ -747,10 +758,11 @@ describe('the production server', () => {
     });
 
     it('cuts a request that outlives the grace period', async () => {
-      const stuck = createServer(() => {});
+      let arrived = false;
+      const stuck = createServer(() => void (arrived = true));
       await new Promise<void>((resolve) => stuck.listen(0, '127.0.0.1', resolve));
       const reply = fetchKeptAlive((stuck.address() as AddressInfo).port).catch((error: Error) => error.message);
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await vi.waitFor(() => expect(arrived).toBe(true), { timeout: 10_000, interval: 10 });
       await stopServer(stuck, { graceMs: 200 });
       expect(await reply).toBe('socket hang up');
     });
