@@ -6,13 +6,15 @@
  * and the goals: LCP at most 1.2x the twin's, TBT under 50 ms, CLS 0, performance at least 98;
  * accessibility, best practices and SEO 100. A benchmark: it exits non-zero only when it fails to run.
  * Builds first when dist/ is missing. Chromium comes from CHROME_PATH (default /usr/bin/chromium).
- * Usage: npm run bench:lighthouse [-- --runs=5] [--kinds=home,article] [--pages=/,/nl/blog] [--breakdown]
+ * --dist measures another build (e.g. the photographs fixture: npx tsx tests/fixtures/photos/make-photo-site.ts
+ * <folder> --every-kind, then npm run build -- --content-root=<folder> --manifest-dir=<folder>/generated --dist=<folder>/dist).
+ * Usage: npm run bench:lighthouse [-- --runs=5] [--kinds=home,article] [--pages=/,/nl/blog] [--breakdown] [--dist=DIR]
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
@@ -27,14 +29,16 @@ const { values } = parseArgs({
     kinds: { type: 'string' },
     pages: { type: 'string' },
     breakdown: { type: 'boolean', default: false },
+    dist: { type: 'string' },
   },
 });
 const runs = Number(values.runs);
 if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs must be a whole number of at least 1, not ${values.runs}`);
 const list = (value: string | undefined) => value?.split(',').map((s) => s.trim()).filter(Boolean);
 
-const dist = join(process.cwd(), 'dist');
+const dist = values.dist ? resolve(values.dist) : join(process.cwd(), 'dist');
 if (!existsSync(join(dist, 'site.json'))) {
+  if (values.dist) throw new Error(`no build in ${dist}: build it first (npm run build -- --dist=${values.dist} ...)`);
   const built = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
