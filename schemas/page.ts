@@ -152,6 +152,20 @@ export const MarketingPage = z
   })
   .describe('Marketing services (content/pages/marketing-services.yaml).');
 
+/**
+ * The labels of the section about the lab's clinical prosthetic technician (KPT), shown only when site settings
+ * hold "clinical" (decision 29): its text, the complaints procedure and the disputes body come from there.
+ */
+const ClinicalSection = z
+  .strictObject({
+    title: Localized.describe('The heading, e.g. "Our clinical prosthetic technician (KPT)".'),
+    complaintsTitle: Localized.describe('The heading above the complaints procedure, e.g. "Complaints".'),
+    disputes: Localized.describe('The words before the disputes body\'s name, e.g. "Disputes body:".'),
+    example: Localized.describe('The mark a preview shows while "clinical" is still an example, e.g. "Example".'),
+    exampleText: Localized.describe('What the mark means, for its tooltip and screen readers, e.g. "not yet confirmed by the lab".'),
+  })
+  .describe('The section on the lab\'s KPT, from site settings "clinical"; without it, the page shows none.');
+
 /** Appointment booking: form, information panel and lab-visit card. */
 export const AppointmentPage = z
   .strictObject({
@@ -166,6 +180,7 @@ export const AppointmentPage = z
         expect: z.strictObject({ title: Localized, items: LocalizedList }).describe('What to expect after sending.'),
         hoursTitle: Localized.describe('Heading above the opening hours (from site settings).'),
         emergencyTitle: Localized.describe('Heading above the emergency note (from site settings).'),
+        clinical: ClinicalSection,
       })
       .describe('The information panel beside the form.'),
     labVisit: z.strictObject({ title: Localized, text: Localized, cta: Cta }).describe('The card inviting a visit to the lab.'),
@@ -226,6 +241,7 @@ export const ForDoctorsPage = z
       priceList: TextBlock.describe('The price list to download (site settings "downloads.priceList").'),
       button: Localized.describe('The download button\'s text, e.g. "Download (PDF)".'),
     }).describe('Downloads (#downloads).'),
+    clinical: ClinicalSection,
     guarantee: z.strictObject({ title: Localized.describe('The section heading.') }).describe('The guarantee (#guarantee): its terms are site settings "guarantee" (decision 24).'),
     mdr: z
       .strictObject({

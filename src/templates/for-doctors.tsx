@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Hero } from '../components/hero.tsx';
+import { ClinicalRole } from '../components/clinical-role.tsx';
 import { InlineText } from '../components/inline-text.tsx';
 import { FeedbackProvider } from '../features/forms/feedback.tsx';
 import { FormCard } from '../features/forms/form-card.tsx';
@@ -118,6 +119,13 @@ export default function ForDoctorsPage({ content }: TemplateProps<'for-doctors'>
               </li>
             ))}
           </ul>
+        </Fact>
+      ) : null}
+      {f.clinical ? (
+        <Fact id="clinical" title={c.clinical.title} mark={mark(f.clinical.example)}>
+          <div className="prose-site mt-6 max-w-3xl">
+            <ClinicalRole facts={f.clinical} labels={c.clinical} />
+          </div>
         </Fact>
       ) : null}
       {f.guarantee ? (
