@@ -148,6 +148,9 @@ export const MarketingPage = z
       })
       .describe('The packages.'),
     additional: FeatureSection.describe('Additional services.'),
+    terms: TextBlock.describe(
+      'How the services are billed (decision 31): at market rates, separately from laboratory work, with no discount or favour tied to orders; shown under the packages.',
+    ),
     cta: CtaSection,
   })
   .describe('Marketing services (content/pages/marketing-services.yaml).');
@@ -293,6 +296,12 @@ export const TestimonialsPage = z
     ...pageBase,
     hero: photoHero,
     list: z.strictObject({ title: Localized, intro: Localized.optional() }).describe('Heading of the list.'),
+    policy: z
+      .strictObject({
+        title: Localized.describe('The heading, e.g. "How we collect and check reviews".'),
+        items: LocalizedList.describe('How reviews are collected, whether and how the lab checks that each comes from a client, and that critical ones are published too.'),
+      })
+      .describe('How reviews are collected and checked (decision 31: Dutch consumer law asks a page with reviews to say so), shown under the list.'),
     form: FormIntro,
   })
   .describe('The testimonials page (content/pages/testimonials.yaml).');

@@ -181,7 +181,7 @@ export const SiteSettings = z
     clinical: Clinical.optional().describe(
       'The lab\'s clinical role (decision 29): whether a klinisch prothesetechnicus (KPT) works with it, and the complaints procedure and disputes body the Wkkgz then requires. A lab fact: an example until the lab confirms it (see "placeholders"); left out, patients are sent to their dentist or a tandprotheticus for everything clinical.',
     ),
-    figures: Figures.describe('The figures about the lab that texts show ({figures.experienceYears}); lab facts, each an example until confirmed (see "placeholders").'),
+    figures: Figures.optional().describe('The figures about the lab that texts show ({figures.experienceYears}); lab facts, each an example until confirmed (see "placeholders").'),
     social: z
       .array(
         z.strictObject({

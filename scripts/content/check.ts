@@ -333,6 +333,14 @@ export function checkContent(options: CheckOptions): CheckResult {
         hint: 'put the whole text between double quotes to keep the # and what follows, or move a comment to a line of its own',
       });
     }
+    for (const at of source.plainQuestionsInFlow()) {
+      const { line, column } = source.position(at);
+      diagnostics.push({
+        file: source.file, line, column, severity: 'warning', rule: 'yaml/flow-question',
+        message: 'a "?" in an unquoted text inside { }: this project reads it, but other YAML tools (translation memories, CMS imports) stop at it',
+        hint: 'put the text between double quotes, e.g. { en: "Who do I go to?", nl: "Bij wie kan ik terecht?" }',
+      });
+    }
     // Every value of the file, depth first, with its path (one array, pushed and popped).
     const path: PathSegment[] = [];
     const visit = (value: unknown, key: PathSegment | undefined, heading = false): void => {

@@ -1,7 +1,7 @@
 import { useShell } from '../lib/i18n.tsx';
 import { Hero } from '../components/hero.tsx';
 import { Icon } from '../components/icons.tsx';
-import { ClinicalRole } from '../components/clinical-role.tsx';
+
 import { InlineText } from '../components/inline-text.tsx';
 import { SiteLink } from '../components/site-link.tsx';
 import { AppointmentForm } from '../features/forms/appointment-form.tsx';
@@ -41,9 +41,16 @@ export default function AppointmentPage({ content }: TemplateProps<'appointment'
                       </span>
                     ) : null}
                   </h3>
-                  <div className="mt-1 text-ink/85">
-                    <ClinicalRole facts={clinicalFacts} labels={info.clinical} headingLevel={4} />
-                  </div>
+                  <p className="mt-1 text-ink/85">
+                    <InlineText text={clinicalFacts.kpt} />
+                  </p>
+                  <h4 className="mt-3 font-semibold text-deep">{info.clinical.complaintsTitle}</h4>
+                  <p className="mt-1 text-ink/85">
+                    <InlineText text={clinicalFacts.complaints} /> {info.clinical.disputes}{' '}
+                    <a href={clinicalFacts.disputesBody.url} className="link">
+                      {clinicalFacts.disputesBody.name}
+                    </a>
+                  </p>
                 </>
               ) : null}
               <h3 className="mt-5 font-semibold text-deep">{info.expect.title}</h3>

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Hero } from '../components/hero.tsx';
-import { ClinicalRole } from '../components/clinical-role.tsx';
+
 import { InlineText } from '../components/inline-text.tsx';
 import { FeedbackProvider } from '../features/forms/feedback.tsx';
 import { FormCard } from '../features/forms/form-card.tsx';
@@ -122,10 +122,14 @@ export default function ForDoctorsPage({ content }: TemplateProps<'for-doctors'>
         </Fact>
       ) : null}
       {f.clinical ? (
-        <Fact id="clinical" title={c.clinical.title} mark={mark(f.clinical.example)}>
-          <div className="prose-site mt-6 max-w-3xl">
-            <ClinicalRole facts={f.clinical} labels={c.clinical} />
-          </div>
+        <Fact id="clinical" title={c.clinical.title} mark={mark(f.clinical.example)} intro={f.clinical.kpt}>
+          <h3 className="fact-card-title mt-8">{c.clinical.complaintsTitle}</h3>
+          <p className="fact-intro">
+            <InlineText text={f.clinical.complaints} /> {c.clinical.disputes}{' '}
+            <a href={f.clinical.disputesBody.url} className="link">
+              {f.clinical.disputesBody.name}
+            </a>
+          </p>
         </Fact>
       ) : null}
       {f.guarantee ? (
