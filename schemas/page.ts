@@ -148,9 +148,26 @@ export const MarketingPage = z
       })
       .describe('The packages.'),
     additional: FeatureSection.describe('Additional services.'),
+    terms: TextBlock.describe(
+      'How the services are billed (decision 31): at market rates, separately from laboratory work, with no discount or favour tied to orders; shown under the packages.',
+    ),
     cta: CtaSection,
   })
   .describe('Marketing services (content/pages/marketing-services.yaml).');
+
+/**
+ * The labels of the section about the lab's clinical prosthetic technician (KPT), shown only when site settings
+ * hold "clinical" (decision 29): its text, the complaints procedure and the disputes body come from there.
+ */
+const ClinicalSection = z
+  .strictObject({
+    title: Localized.describe('The heading, e.g. "Our clinical prosthetic technician (KPT)".'),
+    complaintsTitle: Localized.describe('The heading above the complaints procedure, e.g. "Complaints".'),
+    disputes: Localized.describe('The words before the disputes body\'s name, e.g. "Disputes body:".'),
+    example: Localized.describe('The mark a preview shows while "clinical" is still an example, e.g. "Example".'),
+    exampleText: Localized.describe('What the mark means, for its tooltip and screen readers, e.g. "not yet confirmed by the lab".'),
+  })
+  .describe('The section on the lab\'s KPT, from site settings "clinical"; without it, the page shows none.');
 
 /** Appointment booking: form, information panel and lab-visit card. */
 export const AppointmentPage = z
@@ -166,6 +183,7 @@ export const AppointmentPage = z
         expect: z.strictObject({ title: Localized, items: LocalizedList }).describe('What to expect after sending.'),
         hoursTitle: Localized.describe('Heading above the opening hours (from site settings).'),
         emergencyTitle: Localized.describe('Heading above the emergency note (from site settings).'),
+        clinical: ClinicalSection,
       })
       .describe('The information panel beside the form.'),
     labVisit: z.strictObject({ title: Localized, text: Localized, cta: Cta }).describe('The card inviting a visit to the lab.'),
@@ -226,6 +244,7 @@ export const ForDoctorsPage = z
       priceList: TextBlock.describe('The price list to download (site settings "downloads.priceList").'),
       button: Localized.describe('The download button\'s text, e.g. "Download (PDF)".'),
     }).describe('Downloads (#downloads).'),
+    clinical: ClinicalSection,
     guarantee: z.strictObject({ title: Localized.describe('The section heading.') }).describe('The guarantee (#guarantee): its terms are site settings "guarantee" (decision 24).'),
     mdr: z
       .strictObject({
@@ -277,6 +296,12 @@ export const TestimonialsPage = z
     ...pageBase,
     hero: photoHero,
     list: z.strictObject({ title: Localized, intro: Localized.optional() }).describe('Heading of the list.'),
+    policy: z
+      .strictObject({
+        title: Localized.describe('The heading, e.g. "How we collect and check reviews".'),
+        items: LocalizedList.describe('How reviews are collected, whether and how the lab checks that each comes from a client, and that critical ones are published too.'),
+      })
+      .describe('How reviews are collected and checked (decision 31: Dutch consumer law asks a page with reviews to say so), shown under the list.'),
     form: FormIntro,
   })
   .describe('The testimonials page (content/pages/testimonials.yaml).');

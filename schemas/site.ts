@@ -84,8 +84,44 @@ export const Downloads = z
   })
   .describe('Files to download.');
 
-/** The facts only the page for dentists shows: the generate step writes them into that page, not into every page's shell. */
-export const dentistFactKeys = ['turnaround', 'pickup', 'scanners', 'downloads', 'guarantee'] as const;
+/**
+ * The lab's clinical role (decision 29): present only when a klinisch prothesetechnicus (KPT) works with the
+ * lab, in opdracht en onder verantwoordelijkheid van de tandarts, so that the lab gives care and must name its
+ * complaints procedure and disputes body (Wkkgz). Left out, no page claims clinical work.
+ */
+export const Clinical = z
+  .strictObject({
+    kpt: z
+      .strictObject({
+        patients: Localized.describe('For patients, on the appointment page: what the KPT may do for them and that their dentist decides.'),
+        dentists: Localized.describe('For dentists, on the page for dentists (#clinical): the steps the KPT can take over, in their name.'),
+      })
+      .describe(
+        'What the lab\'s KPT does, in the profession\'s own words: "klinisch prothesetechnicus (KPT)" / "clinical prosthetic technician (KPT)", the full denture only, "in opdracht en onder verantwoordelijkheid van uw tandarts" (never "op verwijzing"), the dentist doing the final check.',
+      ),
+    complaints: Localized.describe('The complaints procedure the Wkkgz asks of a care provider: whom a patient turns to first (the complaints officer) and how; {email} and other facts may be used.'),
+    disputesBody: z
+      .strictObject({
+        name: Localized.describe('The disputes body the lab belongs to, e.g. "De Geschillencommissie Zorg".'),
+        url: z.url({ protocol: /^https$/ }).describe('The disputes body\'s https address.'),
+      })
+      .describe('The recognised disputes body (geschilleninstantie) the lab is a member of, as the Wkkgz requires.'),
+  })
+  .describe('The lab\'s clinical role; leave it out when no KPT works with the lab.');
+
+/** The lab's figures (decision 30): each is shown in texts by its path ({figures.experienceYears}), written here only. */
+export const Figures = z
+  .strictObject({
+    experienceYears: z.int().min(1).max(200).optional().describe('Years the lab has made dental work, shown as "over {figures.experienceYears} years". Left out, no text may claim an age.'),
+    rushService: Localized.optional().describe('The name of the lab\'s rush service for urgent cases, as texts write it ("rush service" / "spoedservice"); leave it out when the lab has none.'),
+  })
+  .describe('Figures and service claims about the lab that texts show; each an example until the lab confirms it (see "placeholders").');
+
+/**
+ * The facts only some pages show (the page for dentists; the clinical role also the appointment page; the figures
+ * only inside texts): the generate step writes them into those pages, not into every page's shell.
+ */
+export const dentistFactKeys = ['turnaround', 'pickup', 'scanners', 'downloads', 'guarantee', 'clinical', 'figures'] as const;
 export type DentistFactKey = (typeof dentistFactKeys)[number];
 
 /** Site-wide settings: the lab's identity and contact facts, read by every page, the footer and the structured data. */
@@ -142,6 +178,10 @@ export const SiteSettings = z
     guarantee: Localized.optional().describe(
       'The lab\'s guarantee, in its own terms (what, how long, on what condition), shown on the page for dentists (#guarantee); left out, nothing is shown. The site makes no other promise (decision 24). A lab fact.',
     ),
+    clinical: Clinical.optional().describe(
+      'The lab\'s clinical role (decision 29): whether a klinisch prothesetechnicus (KPT) works with it, and the complaints procedure and disputes body the Wkkgz then requires. A lab fact: an example until the lab confirms it (see "placeholders"); left out, patients are sent to their dentist or a tandprotheticus for everything clinical.',
+    ),
+    figures: Figures.optional().describe('The figures about the lab that texts show ({figures.experienceYears}); lab facts, each an example until confirmed (see "placeholders").'),
     social: z
       .array(
         z.strictObject({

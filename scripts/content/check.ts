@@ -12,7 +12,7 @@ import { closest, didYouMean, didYouMeanPath } from './suggest.ts';
 import { compileNames, titleCase, type Names } from './case.ts';
 import { validate, dotted } from './validate.ts';
 import { headingAnchors, pageAnchors, siteAnchors } from '../../src/shared/anchors.ts';
-import { factAt, factReference, factText } from '../../src/shared/facts.ts';
+import { factAt, factReference, factText, fillFacts } from '../../src/shared/facts.ts';
 import { inlineProblems, parseInline } from '../../src/shared/inline-text.ts';
 import { englishPath, langOfPath, localizePath } from '../../src/shared/paths.ts';
 import { walk } from './walk.ts';
@@ -248,6 +248,16 @@ export function checkContent(options: CheckOptions): CheckResult {
       report(ctx, entry, fullPath, 'style/term', `"${match[0].replace(/\s+/g, ' ')}": write "${term.use}"${term.note ? ` (${term.note})` : ''}`, term.forbidden ? 'remove it: the glossary forbids it' : `the glossary (content/glossary.yaml) settles "${term.use}"`, term.forbidden ? 'error' : 'warning', offset);
     }
   };
+  // A figure about the lab written into a text by hand (decision 30): the years of experience, the team, the
+  // cases or the rush service belong in site settings, shown with {figures...}, so one place changes them and
+  // a release refuses them while they are examples. The settings themselves are where they are written.
+  const checkFigures = (entry: Scanned, value: string, path: PathSegment[], lang: 'en' | 'nl', inPair: boolean) => {
+    if (/(^|\/)(site|glossary)\.yaml$/.test(entry.source.file)) return;
+    for (const found of labFigures(value, lang)) {
+      const fullPath = inPair ? [...path, lang] : [...path];
+      report(ctx, entry, fullPath, 'text/lab-figure', `"${found.text}" is a figure about the lab written by hand`, found.hint, 'error', offsetInSource(entry.source, fullPath, value, found.text, found.at));
+    }
+  };
   let glossaryNames: string[] = [];
   let names: Names | null = null;
   // An English heading, title, menu item or button in title case, at its first word to lower (rule style/case).
@@ -323,6 +333,14 @@ export function checkContent(options: CheckOptions): CheckResult {
         hint: 'put the whole text between double quotes to keep the # and what follows, or move a comment to a line of its own',
       });
     }
+    for (const at of source.plainQuestionsInFlow()) {
+      const { line, column } = source.position(at);
+      diagnostics.push({
+        file: source.file, line, column, severity: 'warning', rule: 'yaml/flow-question',
+        message: 'a "?" in an unquoted text inside { }: this project reads it, but other YAML tools (translation memories, CMS imports) stop at it',
+        hint: 'put the text between double quotes, e.g. { en: "Who do I go to?", nl: "Bij wie kan ik terecht?" }',
+      });
+    }
     // Every value of the file, depth first, with its path (one array, pushed and popped).
     const path: PathSegment[] = [];
     const visit = (value: unknown, key: PathSegment | undefined, heading = false): void => {
@@ -335,6 +353,7 @@ export function checkContent(options: CheckOptions): CheckResult {
           const list = typeof key === 'number' ? path[path.length - 2] : undefined;
           if (list === 'en' || list === 'nl') {
             checkTerms(entry, value, path, list, false);
+            checkFigures(entry, value, path, list, false);
             checkFactRefs(entry, value, path);
           }
         }
@@ -362,6 +381,8 @@ export function checkContent(options: CheckOptions): CheckResult {
         }
         checkTerms(entry, en, path, 'en', true);
         checkTerms(entry, nl, path, 'nl', true);
+        checkFigures(entry, en, path, 'en', true);
+        checkFigures(entry, nl, path, 'nl', true);
         checkStale(entry, path, en);
         if (labels || heading || key === 'title' || key === 'label' || key === 'name' || (typeof key === 'string' && key.endsWith('Title'))) checkCase(entry, en, path);
         return;
@@ -380,7 +401,7 @@ export function checkContent(options: CheckOptions): CheckResult {
       }
     };
     visit(entry.data, undefined);
-    checkSeo(entry, ctx);
+    checkSeo(entry, ctx, model.site?.data);
     collectFacts(entry, owner, facts, ctx);
   };
   // The inline markup of a text: what would not render, and its links, checked as `href:` fields are.
@@ -1050,14 +1071,16 @@ function sameTargets(a: string[], b: string[]): boolean {
 /** Search engines cut titles after about 60 characters and descriptions after about 160. */
 export const seoLimits = { title: 60, descriptionMin: 70, descriptionMax: 160 };
 
-function checkSeo(entry: Scanned, { at }: CrossContext): void {
+function checkSeo(entry: Scanned, { at }: CrossContext, site: SiteSettings | undefined): void {
   const seo = record(record(entry.data).seo);
+  // Measured as search results show them: with the lab's facts written in.
+  const text = (value: unknown, lang: 'en' | 'nl') => (typeof value === 'string' ? fillFacts(value, site, lang) : undefined);
   for (const lang of ['en', 'nl'] as const) {
-    const title = text(record(seo.title)[lang]);
+    const title = text(record(seo.title)[lang], lang);
     if (title && title.length > seoLimits.title) {
       at(entry, ['seo', 'title', lang], 'length/title', `the title has ${title.length} characters; search results show about ${seoLimits.title}`, 'shorten it', 'warning');
     }
-    const d = text(record(seo.description)[lang]);
+    const d = text(record(seo.description)[lang], lang);
     if (d !== undefined && d.trim() !== '' && (d.length > seoLimits.descriptionMax || d.length < seoLimits.descriptionMin)) {
       at(entry, ['seo', 'description', lang], 'length/description', `the description has ${d.length} characters`, `aim for ${seoLimits.descriptionMin} to ${seoLimits.descriptionMax}`, 'warning');
     }
@@ -1170,6 +1193,50 @@ function checkUiKeys(ui: Entry<UiDictionary> | undefined, codeDirs: string[], ct
       ctx.diagnostics.push({ file: ui.source.file, line, column, severity: 'warning', rule: 'ui/unused-key', message: `"${group}.${key}" is not used by any code`, hint: 'remove it, or keep it for code that will use it', path: `${group}.${key}` });
     }
   }
+}
+
+/** Words that say a sentence is about the lab itself, per language. */
+const aboutTheLab = { en: /\b(?:we|our|us|ours)\b/i, nl: /\b(?:wij|we|ons|onze)\b/i };
+/** A legal minimum ("at least 10 years" of documentation) is a rule the lab follows, not a claim about it. */
+const legalMinimum = { en: /\bat least\s+$/i, nl: /\b(?:ten minste|minimaal)\s+$/i };
+/** A sentence that names the law it follows states a legal term, not a figure of the lab. */
+const namesTheLaw = { en: /\b(?:Act|Regulation|law|WGBO|GDPR|MDR)\b/, nl: /\b(?:[Ww]et|Verordening|WGBO|AVG|MDR|bewaarplicht)\b/ };
+/** Figures about the lab, per language: years, the team and its cases, the rush service. */
+const figurePatterns = {
+  en: [
+    { pattern: /\b\d+\+?\s+years?\s+of\s+experience\b/g, about: false, hint: 'write the years in content/site.yaml ("figures.experienceYears") and show them with {figures.experienceYears}' },
+    { pattern: /\b\d+\+?\s+years?\b/g, about: true, hint: 'write the years in content/site.yaml ("figures.experienceYears") and show them with {figures.experienceYears}' },
+    { pattern: /\b\d+\+?\s+(?:dental\s+)?(?:technicians|specialists|employees|staff|people|colleagues|cases|restorations|crowns|dentures|practices|dentists|clients)\b/g, about: true, hint: 'a team or a count of cases is a lab fact: write it in content/site.yaml under "figures" and show it with {figures...}' },
+    { pattern: /\brush service\b/gi, about: false, hint: 'show the rush service with {figures.rushService}, so a lab without one removes it in one place' },
+  ],
+  nl: [
+    { pattern: /\b\d+\+?\s+jaar\s+ervaring\b/g, about: false, hint: 'zet de jaren in content/site.yaml ("figures.experienceYears") en toon ze met {figures.experienceYears}' },
+    { pattern: /\b\d+\+?\s+jaar\b/g, about: true, hint: 'zet de jaren in content/site.yaml ("figures.experienceYears") en toon ze met {figures.experienceYears}' },
+    { pattern: /\b\d+\+?\s+(?:tandtechnici|specialisten|medewerkers|mensen|collega's|casussen|restauraties|kronen|prothesen|praktijken|tandartsen|klanten)\b/g, about: true, hint: 'een team of een aantal casussen is een feit van het lab: zet het in content/site.yaml onder "figures" en toon het met {figures...}' },
+    { pattern: /\bspoedservice\b/gi, about: false, hint: 'toon de spoedservice met {figures.rushService}, zodat een lab zonder spoedservice haar op één plek weghaalt' },
+  ],
+} as const;
+
+/** The figures about the lab a text writes by hand, each with where it stands in the text. */
+export function labFigures(value: string, lang: 'en' | 'nl'): { text: string; at: number; hint: string }[] {
+  if (!/\d|rush|spoed/i.test(value)) return [];
+  const found: { text: string; at: number; hint: string }[] = [];
+  for (const { pattern, about, hint } of figurePatterns[lang]) {
+    pattern.lastIndex = 0;
+    for (let match = pattern.exec(value); match; match = pattern.exec(value)) {
+      if (about) {
+        // The sentence the figure stands in must speak of the lab ("our", "wij"), and not name a legal minimum.
+        const start = Math.max(value.lastIndexOf('. ', match.index), value.lastIndexOf('\n', match.index)) + 1;
+        const endAt = value.indexOf('. ', match.index);
+        const sentence = value.slice(start, endAt === -1 ? value.length : endAt);
+        if (!aboutTheLab[lang].test(sentence) || namesTheLaw[lang].test(sentence) || legalMinimum[lang].test(value.slice(start, match.index))) continue;
+      }
+      // One figure is reported once, by the first pattern that finds it ("15 years of experience", not "15 years" again).
+      if (found.some((f) => f.at === match.index)) continue;
+      found.push({ text: match[0], at: match.index, hint });
+    }
+  }
+  return found;
 }
 
 /** Every path of the site settings that names one value a text can show, for suggestions. */

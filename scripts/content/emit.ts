@@ -223,7 +223,8 @@ function buildFiles(model: ContentModel, options: EmitOptions): Map<string, stri
           }]
         : [],
     );
-    const shown = { turnaround, pickup, scanners, downloads, guarantee, mdr: true };
+    const clinical = clinicalFacts(lang, 'dentists');
+    const shown = { turnaround, pickup, scanners, downloads, clinical, guarantee, mdr: true };
     return {
       // The links under the hero to each section the page has.
       sections: Object.entries(shown).flatMap(([id, value]) => (value ? [{ id, title: page[id as keyof typeof shown].title[lang] }] : [])),
@@ -250,6 +251,19 @@ function buildFiles(model: ContentModel, options: EmitOptions): Map<string, stri
       },
       downloads: files.length ? files : undefined,
       guarantee: guarantee && { example: example('guarantee'), text: text(guarantee[lang], lang) },
+      clinical,
+    };
+  };
+
+  // The lab's clinical role (decision 29), for patients or for dentists; none when the settings hold none.
+  const clinicalFacts = (lang: Lang, reader: 'patients' | 'dentists') => {
+    const clinical = site?.clinical;
+    if (!clinical) return undefined;
+    return {
+      example: !options.release && isExample(site.placeholders, 'clinical'),
+      kpt: text(clinical.kpt[reader][lang], lang),
+      complaints: text(clinical.complaints[lang], lang),
+      disputesBody: { name: text(clinical.disputesBody.name[lang], lang), url: clinical.disputesBody.url },
     };
   };
 
@@ -301,6 +315,10 @@ function buildFiles(model: ContentModel, options: EmitOptions): Map<string, stri
           return { ...base, body: withAnchors(data.body, base.body as unknown[]) };
         case 'for-doctors':
           return { ...base, facts: dentistFacts(data, lang) };
+        case 'appointment': {
+          const clinical = clinicalFacts(lang, 'patients');
+          return clinical ? { ...base, clinicalFacts: clinical } : base;
+        }
         default:
           return base;
       }

@@ -203,6 +203,28 @@ export class SourceFile {
     return { file: this.file, line, column, severity: 'error', rule: 'yaml/syntax', message, hint };
   }
 
+  /**
+   * Offsets of plain (unquoted) texts inside a flow map (`{ en: Who do I go to?, nl: ... }`) that hold a "?":
+   * js-yaml reads them, but a YAML 1.1 reader (PyYAML, translation and CMS tools) stops there. A file
+   * without such a line is not parsed again.
+   */
+  plainQuestionsInFlow(): number[] {
+    const text = this.text;
+    if (!/\{[^\n]*\?/.test(text)) return [];
+    const found: number[] = [];
+    const visit = (frame: Frame, inFlow: boolean) => {
+      for (const child of frame.children) {
+        const from = skipSpace(text, child.start);
+        if (child.kind === 'scalar' && inFlow && typeof child.result === 'string' && child.result.includes('?') && text[from] !== '"' && text[from] !== "'") {
+          found.push(from + text.slice(from, child.end).indexOf('?'));
+        }
+        visit(child, child.kind === 'mapping' || child.kind === 'sequence' ? text[from] === '{' || text[from] === '[' : inFlow);
+      }
+    };
+    if (this.root) visit({ start: 0, end: text.length, result: undefined, kind: '', children: [this.root] }, false);
+    return [...new Set(found)].sort((a, b) => a - b);
+  }
+
   /** The document's root frame, from a second parse that records every node, on first use. */
   private get root(): Frame | undefined {
     if (!this.frames) this.parse(this.text, 'positions');

@@ -97,7 +97,15 @@ export type ServicesContent = Omit<Routed<typeof ServicesPage>, 'categories'> & 
   categories: Omit<Out<typeof ServicesPage>['categories'], 'services'> & { services: ServiceSummary[] };
 };
 export type MarketingContent = Routed<typeof MarketingPage>;
-export type AppointmentContent = Routed<typeof AppointmentPage>;
+/** The lab's clinical role from site settings (decision 29), ready to show; absent when the lab has no KPT. */
+export interface ClinicalFacts {
+  example: boolean;
+  kpt: string;
+  complaints: string;
+  disputesBody: { name: string; url: string };
+}
+/** The appointment page, with the lab's clinical role when site settings hold one. */
+export type AppointmentContent = Routed<typeof AppointmentPage> & { clinicalFacts?: ClinicalFacts };
 /** The lab's facts on the page for dentists, ready to show (the generate step writes them from site settings); each is absent when the lab does not give it, and `example` while it is still an example (decision 30). */
 export interface DentistFacts {
   sections: { id: string; title: string }[];
@@ -106,6 +114,7 @@ export interface DentistFacts {
   scanners?: { example: boolean; items: { name: string; how: string; label: string; id: string }[] };
   downloads?: { title: string; text: string; href: string; example: boolean; label: string }[];
   guarantee?: { example: boolean; text: string };
+  clinical?: ClinicalFacts;
 }
 /** The page for dentists, with the lab's facts from site settings. */
 export type ForDoctorsContent = Routed<typeof ForDoctorsPage> & { facts: DentistFacts };

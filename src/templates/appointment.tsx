@@ -1,6 +1,7 @@
 import { useShell } from '../lib/i18n.tsx';
 import { Hero } from '../components/hero.tsx';
 import { Icon } from '../components/icons.tsx';
+
 import { InlineText } from '../components/inline-text.tsx';
 import { SiteLink } from '../components/site-link.tsx';
 import { AppointmentForm } from '../features/forms/appointment-form.tsx';
@@ -12,7 +13,7 @@ import type { TemplateProps } from '../shared/content-types.ts';
 /** The appointment page: the booking form beside what to expect, the hours and a lab-visit card. */
 export default function AppointmentPage({ content }: TemplateProps<'appointment'>) {
   const { shell } = useShell();
-  const { info, labVisit } = content;
+  const { info, labVisit, clinicalFacts } = content;
   return (
     <FeedbackProvider>
       <Hero title={content.hero.title} description={content.hero.description} image={content.hero.image} photo={content.hero.photo} cta={content.hero.cta} />
@@ -30,6 +31,28 @@ export default function AppointmentPage({ content }: TemplateProps<'appointment'
               <p className="mt-1 text-ink/85">
                 <InlineText text={info.booking.text} />
               </p>
+              {clinicalFacts ? (
+                <>
+                  <h3 className="mt-5 flex flex-wrap items-center gap-2 font-semibold text-deep">
+                    {info.clinical.title}
+                    {clinicalFacts.example ? (
+                      <span className="example-mark" title={info.clinical.exampleText}>
+                        {info.clinical.example}
+                      </span>
+                    ) : null}
+                  </h3>
+                  <p className="mt-1 text-ink/85">
+                    <InlineText text={clinicalFacts.kpt} />
+                  </p>
+                  <h4 className="mt-3 font-semibold text-deep">{info.clinical.complaintsTitle}</h4>
+                  <p className="mt-1 text-ink/85">
+                    <InlineText text={clinicalFacts.complaints} /> {info.clinical.disputes}{' '}
+                    <a href={clinicalFacts.disputesBody.url} className="link">
+                      {clinicalFacts.disputesBody.name}
+                    </a>
+                  </p>
+                </>
+              ) : null}
               <h3 className="mt-5 font-semibold text-deep">{info.expect.title}</h3>
               <ul className="mt-2 grid gap-2">
                 {info.expect.items.map((item) => (

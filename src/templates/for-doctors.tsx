@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Hero } from '../components/hero.tsx';
+
 import { InlineText } from '../components/inline-text.tsx';
 import { FeedbackProvider } from '../features/forms/feedback.tsx';
 import { FormCard } from '../features/forms/form-card.tsx';
@@ -118,6 +119,17 @@ export default function ForDoctorsPage({ content }: TemplateProps<'for-doctors'>
               </li>
             ))}
           </ul>
+        </Fact>
+      ) : null}
+      {f.clinical ? (
+        <Fact id="clinical" title={c.clinical.title} mark={mark(f.clinical.example)} intro={f.clinical.kpt}>
+          <h3 className="fact-card-title mt-8">{c.clinical.complaintsTitle}</h3>
+          <p className="fact-intro">
+            <InlineText text={f.clinical.complaints} /> {c.clinical.disputes}{' '}
+            <a href={f.clinical.disputesBody.url} className="link">
+              {f.clinical.disputesBody.name}
+            </a>
+          </p>
         </Fact>
       ) : null}
       {f.guarantee ? (

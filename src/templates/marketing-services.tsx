@@ -7,7 +7,7 @@ import { SectionHead } from '../components/section-head.tsx';
 import type { TemplateProps } from '../shared/content-types.ts';
 
 /** Marketing services for practices: hero, introduction, the offers, the numbered packages (no prices), extras and a call to action. */
-export default function MarketingServicesPage({ content: { hero, intro, offers, packages, additional, cta } }: TemplateProps<'marketing-services'>) {
+export default function MarketingServicesPage({ content: { hero, intro, offers, packages, additional, terms, cta } }: TemplateProps<'marketing-services'>) {
   return (
     <>
       <Hero title={hero.title} description={hero.description} image={hero.image} photo={hero.photo} cta={hero.cta} />
@@ -45,6 +45,12 @@ export default function MarketingServicesPage({ content: { hero, intro, offers, 
               </li>
             ))}
           </ol>
+          <div className="card mt-8 max-w-3xl">
+            <h3 className="text-xl font-semibold text-deep">{terms.title}</h3>
+            <p className="mt-2 text-ink/85">
+              <InlineText text={terms.text} />
+            </p>
+          </div>
         </div>
       </section>
       <FeatureGrid section={additional} id="additional-title" className="bg-sand/60" />

@@ -1,5 +1,6 @@
 import { useT } from '../lib/i18n.tsx';
 import { Hero } from '../components/hero.tsx';
+import { Icon } from '../components/icons.tsx';
 import { TestimonialCard } from '../components/testimonial-card.tsx';
 import { FeedbackProvider } from '../features/forms/feedback.tsx';
 import { FormCard } from '../features/forms/form-card.tsx';
@@ -39,6 +40,19 @@ export default function TestimonialsPage({ content }: TemplateProps<'testimonial
           ) : (
             <p className="mt-8">{t('testimonials.empty')}</p>
           )}
+          <div className="card mt-10 max-w-3xl" aria-labelledby="policy-title" role="group">
+            <h3 id="policy-title" className="text-xl font-semibold text-deep">
+              {content.policy.title}
+            </h3>
+            <ul className="mt-3 grid gap-2 text-ink/85">
+              {content.policy.items.map((item) => (
+                <li key={item} className="flex gap-2.5">
+                  <Icon name="check" className="mt-1 size-4 shrink-0 text-teal" />
+                  <span>{item}</span>
+                </li>
+              ))}
+            </ul>
+          </div>
         </div>
       </section>
       <section className="section bg-sand/60" aria-labelledby="form-title" id="submit">

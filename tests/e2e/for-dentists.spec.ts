@@ -24,16 +24,16 @@ const site = yaml.load(readFileSync(join(process.cwd(), 'content', 'site.yaml'),
 const pages = [
   {
     lang: 'en' as const, path: '/for-doctors', send: 'Send a case', days: 'working days', example: 'Example',
-    sections: ['Turnaround', 'Pickup and courier', 'Intraoral scanners', 'Werkbon and price list', 'Guarantee', 'Statement for custom-made devices (MDR)'],
+    sections: ['Turnaround', 'Pickup and courier', 'Intraoral scanners', 'Werkbon and price list', 'Our clinical prosthetic technician (KPT)', 'Guarantee', 'Statement for custom-made devices (MDR)'],
     download: 'Download (PDF)', werkbon: 'Werkbon (order form)', priceList: 'Price list',
   },
   {
     lang: 'nl' as const, path: '/nl/for-doctors', send: 'Casus insturen', days: 'werkdagen', example: 'Voorbeeld',
-    sections: ['Doorlooptijd', 'Ophaaldienst en koerier', 'Intraorale scanners', 'Werkbon en prijslijst', 'Garantie', 'Verklaring voor hulpmiddelen naar maat (MDR)'],
+    sections: ['Doorlooptijd', 'Ophaaldienst en koerier', 'Intraorale scanners', 'Werkbon en prijslijst', 'Onze klinisch prothesetechnicus (KPT)', 'Garantie', 'Verklaring voor hulpmiddelen naar maat (MDR)'],
     download: 'Downloaden (pdf)', werkbon: 'Werkbon', priceList: 'Prijslijst',
   },
 ];
-const anchors = ['turnaround', 'pickup', 'scanners', 'downloads', 'guarantee', 'mdr'];
+const anchors = ['turnaround', 'pickup', 'scanners', 'downloads', 'clinical', 'guarantee', 'mdr'];
 
 for (const p of pages) {
   test.describe(`${p.path}`, () => {

@@ -427,7 +427,7 @@ const orderText = {
   },
   nl: {
     path: '/nl/for-doctors', dentist: 'Naam tandarts', clinic: 'Naam praktijk', email: 'E-mailadres', phone: 'Telefoonnummer', type: 'Soort werk',
-    file: /^Bestanden/, choose: 'Kies bestanden', drop: 'of sleep ze hierheen', none: 'Geen bestand gekozen', send: 'Opdracht insturen', ok: 'Uw aanvraag is ontvangen',
+    file: /^Bestanden/, choose: 'Kies bestanden', drop: 'of sleep ze hierheen', none: 'Geen bestand gekozen', send: 'Opdracht insturen', ok: 'Uw opdracht is ontvangen',
     remove: (name: string) => `${name} verwijderen`, chosen: (count: number, size: string) => `${count} van 5 bestanden, samen ${size}`,
     chosenRefused: (count: number, size: string, refused: number) => `${count} van 5 bestanden te versturen, samen ${size}; ${refused} niet geaccepteerd`,
     damagedStl: 'Dit is geen geldig STL-bestand: het is beschadigd of onvolledig.',

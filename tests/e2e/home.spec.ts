@@ -143,7 +143,7 @@ test.describe('the home page sections', () => {
   test('shows the lab\'s four claims', async ({ page }) => {
     await openPage(page, '/');
     const claims = page.getByRole('region', { name: 'Why practices work with our lab' });
-    for (const claim of ['Over 15 years of experience', 'Work we stand behind', 'Fast execution', 'Rush service']) {
+    for (const claim of ['Over 15 years of experience', 'Work we stand behind', 'Fast turnaround', 'Urgent work']) {
       await expect(claims.getByRole('heading', { level: 3, name: claim })).toBeVisible();
     }
   });

@@ -105,6 +105,23 @@ describe('preview and release builds', () => {
     }
   });
 
+  it('shows the confirmed clinical role on the appointment page and the page for dentists, and the figures in texts, in both builds and languages', () => {
+    for (const build of [preview, release]) {
+      const appointment = build.get('appointment/index.html')!;
+      expect(appointment).toContain('Our clinical prosthetic technician (KPT)');
+      expect(appointment).toContain('Our KPT takes the impressions for your full denture on your dentist&#x27;s instruction.');
+      expect(appointment).toContain('Tell our complaints officer at info@example.nl.');
+      expect(appointment).toMatch(/<a href="https:\/\/www\.example\.nl\/disputes"[^>]*>Fixture disputes committee/);
+      expect(build.get('nl/appointment/index.html')).toContain('Onze KPT maakt de afdrukken voor uw volledige prothese in opdracht van uw tandarts.');
+      const dentists = build.get('for-doctors/index.html')!;
+      expect(dentists).toMatch(/<h2 id="clinical"[^>]*>Our clinical prosthetic technician \(KPT\)<\/h2>/);
+      expect(dentists).toContain('href="#clinical"');
+      expect(appointment).not.toContain('example-mark');
+      expect(build.get('about/index.html')).toContain('Over 12 years, with a same-day rush service for urgent cases.');
+      expect(build.get('nl/about/index.html')).toContain('Ruim 12 jaar, met een spoedservice op dezelfde dag voor spoedgevallen.');
+    }
+  });
+
   it('a release shows no notice and no sample anywhere, and a section left without testimonials invites one', () => {
     expect(release.size).toBe(preview.size);
     for (const [file, html] of release) {

@@ -67,7 +67,7 @@ test.describe('the services mega-menu (desktop)', () => {
     await openPage(page, '/nl');
     const nav = page.getByRole('navigation', { name: 'Hoofdmenu' });
     await nav.getByRole('button', { name: 'Dienstenmenu tonen' }).click();
-    for (const group of ['Kronen en bruggen', 'Implantaatprothetiek', 'Gebitsprothesen', 'Orthodontie', 'All-on-4 / All-on-6']) {
+    for (const group of ['Kronen en bruggen', 'Implantaatprothetiek', 'Gebitsprothesen', 'Orthodontie, opbeetplaten en sportbitjes', 'All-on-4 / All-on-6']) {
       await expect(nav.getByText(group, { exact: true }).first()).toBeVisible();
     }
     await nav.getByRole('link', { name: 'Kronen en bruggen van zirkonia' }).click();
@@ -226,7 +226,7 @@ test.describe('without JavaScript', () => {
 test.describe('the preview notice (decision 25)', () => {
   const notices = {
     en: "Preview: the lab's details and the testimonials on this site are examples, not yet confirmed.",
-    nl: 'Voorbeeldweergave: de gegevens van het lab en de ervaringen op deze site zijn voorbeelden, nog niet bevestigd.',
+    nl: 'Voorbeeldweergave: de gegevens van het lab en de ervaringen op deze site zijn voorbeelden en nog niet bevestigd.',
   };
   for (const width of [375, 1440]) {
     for (const path of ['/', '/nl/services/veneers', '/blog']) {

@@ -66,7 +66,7 @@ describe('delivery through the API', () => {
         'Volledige naam: Emma Visser',
         'E-mailadres: emma@example.com',
         'Telefoonnummer: 06-12345678',
-        'Dienst: Implantaatwerk op verwijzing van uw tandarts',
+        'Dienst: Implantaatwerk: kleurbepaling op verzoek van uw tandarts',
         `Voorkeursdatum: ${longDate(date, 'nl-NL')} (${date})`,
         'Voorkeurstijd: 10:30',
         '',
@@ -92,7 +92,7 @@ describe('delivery through the API', () => {
         'Thank you for your appointment request. We have received it with the following details:',
         '',
         `Reference: ${reference}`,
-        "Service: Implant work, on your dentist's referral",
+        'Service: Implant work: shade taking your dentist asked for',
         `Preferred date: ${longDate(date, 'en-GB')}`,
         'Preferred time: 10:30',
         '',
@@ -144,7 +144,7 @@ describe('delivery through the API', () => {
     const message = parsePart(lab!.raw);
     expect(header(message, 'from')).toBe('Tandlab orders <noreply@lab.example>');
     expect(header(message, 'reply-to')).toBe('"Dr. Jan Jansen" <jan@praktijk.nl>');
-    expect(header(message, 'subject')).toBe(`Opdrachtaanvraag van Dr. Jan Jansen (Tandartspraktijk Centrum) [${((await response.json()) as { reference: string }).reference}]`);
+    expect(header(message, 'subject')).toBe(`Opdracht van Dr. Jan Jansen (Tandartspraktijk Centrum) [${((await response.json()) as { reference: string }).reference}]`);
     const attachment = attachmentOf(message);
     // Named and typed by what its bytes are; the visitor's own name for it is in the text.
     expect(attachment?.filename).toMatch(/^order-[0-9a-f-]{36}-1\.stl$/);

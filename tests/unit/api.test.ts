@@ -81,7 +81,7 @@ describe('the forms API', () => {
       expect(message?.messages.map((m) => m.to)).toEqual(['info@example.nl']);
       expect(review?.kind).toBe('testimonial');
       expect(review?.data).toEqual({ name: 'Dr. Pieters', role: 'Dentist, Utrecht', text: 'Crowns that fit the first time.', rating: 5, consent: true });
-      expect(review?.messages.map((m) => m.subject)).toEqual([expect.stringMatching(/^Ervaring ter beoordeling van Dr\. Pieters \[[0-9A-F]{4}-[0-9A-F]{4}\]$/)]);
+      expect(review?.messages.map((m) => m.subject)).toEqual([expect.stringMatching(/^Ervaring van Dr\. Pieters ter beoordeling \[[0-9A-F]{4}-[0-9A-F]{4}\]$/)]);
     });
   });
 

@@ -42,6 +42,19 @@ describe('a release of today\'s content', () => {
     expect(diagnostics.find((d) => d.rule === 'release/samples')?.message).toMatch(/^\d+ sample testimonials \(sample: true\) are left out of this release$/);
   });
 
+  it('refuses the unconfirmed clinical role and every figure about the lab, each at its value in content/site.yaml', () => {
+    // Every value under "figures" is a figure about the lab (decision 30); the clinical role is one fact (decision 29).
+    const site = readFileSync(siteFile, 'utf8');
+    const section = site.slice(site.indexOf('\nfigures:\n') + 1).split(/\n(?=\S)/)[0]!;
+    const figureKeys = [...section.matchAll(/^ {2}(\w+):/gm)].map((m) => `figures.${m[1]}`);
+    expect(figureKeys).toEqual(expect.arrayContaining(['figures.experienceYears', 'figures.rushService']));
+    const expected = ['clinical', ...figureKeys];
+    expect(placeholders).toEqual(expect.arrayContaining(expected));
+    const refused = checkContent({ root: projectRoot, release: true }).diagnostics.filter((d) => d.rule === 'release/placeholder' && expected.includes(d.path!));
+    expect(refused.map((d) => `${d.file}:${d.line}:${d.column} ${d.path}`)).toEqual(expected.map((field) => `content/site.yaml:${valuePlace(field)} ${field}`));
+    expect(refused.every((d) => d.severity === 'error')).toBe(true);
+  });
+
   it('stops npm run build -- --release before it builds anything, listing every placeholder', () => {
     const result = spawnSync(process.execPath, [join(projectRoot, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'scripts/build.ts', '--release', '--dist=tests/.tmp/never-built'], { cwd: projectRoot, encoding: 'utf8' });
     expect(result.status).toBe(1);
