@@ -16,9 +16,11 @@ export function Stars({ rating }: { rating: number }) {
 
 /**
  * A testimonial as a quote card: the text and who said it, with a patient's rating in stars. A dental
- * professional's never shows stars: dentists do not rate a lab by stars.
+ * professional's never shows stars: dentists do not rate a lab by stars. A sample (shown in a preview
+ * only) carries the example mark.
  */
 export function TestimonialCard({ testimonial }: { testimonial: TestimonialContent }) {
+  const t = useT();
   return (
     <figure className="card flex h-full flex-col gap-4">
       {testimonial.author === 'patient' ? <Stars rating={testimonial.rating} /> : null}
@@ -36,6 +38,8 @@ export function TestimonialCard({ testimonial }: { testimonial: TestimonialConte
         <span>
           <span className="block font-semibold text-deep">{testimonial.name}</span>
           <span className="block text-sm text-ink/75">{testimonial.role}</span>
+          {/* An example the lab has not confirmed says so on its own card, so no screenshot of it reads as a real review. */}
+          {testimonial.sample ? <span className="example-mark mt-1">{t('common.sampleTestimonial')}</span> : null}
         </span>
       </figcaption>
     </figure>

@@ -5,7 +5,7 @@ import { openPage } from './site.ts';
 // lab's KPT only from site settings and marked as an example while the lab has not confirmed it, with the
 // complaints procedure and disputes body beside it; the appointment options that send patients to their
 // dentist or a tandprotheticus; the testimonials page saying how reviews are checked; the marketing page
-// saying how its services are billed.
+// saying how its services are billed; a sample review marked as one on its own card.
 
 const pages = [
   {
@@ -21,6 +21,7 @@ const pages = [
     testimonials: '/testimonials',
     policy: 'How we collect and check reviews',
     checked: /we check against our orders and appointments/,
+    sample: 'Example, not a real review',
     marketing: '/marketing-services',
     billing: 'How we bill these services',
     billed: /billed separately, at market rates/,
@@ -38,6 +39,7 @@ const pages = [
     testimonials: '/nl/testimonials',
     policy: 'Zo verzamelen en controleren wij ervaringen',
     checked: /controleren wij aan de hand van onze opdrachten en afspraken/,
+    sample: 'Voorbeeld, geen echte ervaring',
     marketing: '/nl/marketing-services',
     billing: 'Zo rekenen wij deze diensten af',
     billed: /apart, tegen marktconforme tarieven/,
@@ -70,6 +72,14 @@ for (const p of pages) {
     const policy = page.getByRole('group', { name: p.policy });
     await expect(policy).toBeVisible();
     await expect(policy.getByText(p.checked)).toBeVisible();
+  });
+
+  test(`${p.testimonials} marks every sample review on its own card, so no screenshot of one reads as real`, async ({ page }) => {
+    await openPage(page, p.testimonials);
+    const cards = page.locator('figure.card');
+    const count = await cards.count();
+    expect(count).toBeGreaterThan(0);
+    await expect(cards.filter({ hasText: p.sample })).toHaveCount(count);
   });
 
   test(`${p.marketing} says the services are billed at market rates, apart from lab work`, async ({ page }) => {
