@@ -41,11 +41,11 @@ describe('the appointment request', () => {
     expect(result.data?.FullName).toBe('Anna de Vries');
   });
 
-  it('requires every field but the message, naming each one', () => {
+  it('requires every field but the message, naming each one with what to fill in', () => {
     expect(errors(AppointmentRequest.safeParse({}))).toEqual([
-      'FullName: validation.required',
-      'EmailAddress: validation.required',
-      'PhoneNumber: validation.required',
+      'FullName: validation.nameMissing',
+      'EmailAddress: validation.emailMissing',
+      'PhoneNumber: validation.phoneMissing',
       'Service: validation.service',
       'PreferredDate: validation.date',
       'PreferredTime: validation.time',
@@ -118,11 +118,11 @@ describe('the appointment request in the browser, within the opening hours', () 
 describe('the dentist\'s order request', () => {
   const order = { dentistName: 'J. Bakker', clinicName: 'Tandartspraktijk Centrum', email: 'praktijk@example.nl', phone: '030 123 4567', serviceType: 'Zirconia crown 16' };
 
-  it('needs the dentist, clinic, e-mail, phone and service type; the rest is optional', () => {
+  it('needs the dentist, clinic, e-mail, phone and service type, each named; the rest is optional', () => {
     expect(errors(OrderRequest.safeParse(order))).toEqual([]);
     expect(errors(OrderRequest.safeParse({ ...order, patientName: 'AB-1234', patientAge: '54', additionalInfo: 'Shade A2' }))).toEqual([]);
     expect(errors(OrderRequest.safeParse({}))).toEqual([
-      'dentistName: validation.required', 'clinicName: validation.required', 'email: validation.required', 'phone: validation.required', 'serviceType: validation.required',
+      'dentistName: validation.dentistMissing', 'clinicName: validation.clinicMissing', 'email: validation.emailMissing', 'phone: validation.phoneMissing', 'serviceType: validation.workMissing',
     ]);
   });
 
@@ -151,7 +151,7 @@ describe('the dentist\'s order request', () => {
 describe('the contact and testimonial forms', () => {
   it('needs all four contact fields', () => {
     expect(errors(ContactRequest.safeParse({ name: 'Anna', email: 'anna@example.nl', subject: 'Question', message: 'Hello' }))).toEqual([]);
-    expect(errors(ContactRequest.safeParse({ name: ' ', email: 'anna@example.nl', subject: 'Question' }))).toEqual(['name: validation.required', 'message: validation.required']);
+    expect(errors(ContactRequest.safeParse({ name: ' ', email: 'anna@example.nl', subject: 'Question' }))).toEqual(['name: validation.nameMissing', 'message: validation.messageMissing']);
   });
 
   it('needs a rating from 1 to 5 and consent to publish', () => {

@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import { createElement, lazy, Suspense, type ComponentType, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import { useT } from '../../lib/i18n.tsx';
 import { Icon } from '../../components/icons.tsx';
 import { InlineText } from '../../components/inline-text.tsx';
@@ -12,25 +12,24 @@ interface LabelProps {
   hint?: string;
 }
 
-/** A field's label (with the required mark or "optional"), its control, hint and error message. */
+/** A field's label ("(optional)" after it when it is: only optional fields are marked), its control, hint and error message. */
 export function FieldFrame({ state, label, required, hint, children, className = '' }: LabelProps & { children: ReactNode; className?: string }) {
-  const t = useT();
   return (
     <div className={className}>
       <label htmlFor={state.control.id} className="field-label">
         {label}
-        {required ? (
-          <span className="ml-0.5 text-coral" aria-hidden="true">
-            *
-          </span>
-        ) : (
-          <span className="ml-1.5 text-sm font-normal text-ink/70">({t('forms.optional')})</span>
-        )}
+        {required ? null : <OptionalMark />}
       </label>
       {children}
       <FieldMessages state={state} hint={hint} />
     </div>
   );
+}
+
+/** "(optional)" after the label of a field that may be left empty. */
+export function OptionalMark() {
+  const t = useT();
+  return <span className="optional-mark ml-1.5 text-sm font-normal text-ink/70">({t('forms.optional')})</span>;
 }
 
 /** The hint and the error message below a control, with the ids its aria-describedby points at. */
@@ -104,7 +103,7 @@ export function Honeypot() {
   );
 }
 
-/** The required-fields note, the privacy link beside the button, and the submit button with its sending state. */
+/** The privacy link beside the button, and the submit button, named for what it does, with its sending state. */
 export function SubmitRow({ sending, label, sendingLabel }: { sending: boolean; label: string; sendingLabel: string }) {
   const t = useT();
   return (
@@ -121,15 +120,16 @@ export function SubmitRow({ sending, label, sendingLabel }: { sending: boolean; 
   );
 }
 
-/** "Fields marked with * are required", at the top of each form. */
-export function RequiredNote() {
-  const t = useT();
-  return (
-    <p className="text-sm text-ink/80">
-      <span className="text-coral" aria-hidden="true">
-        *
-      </span>{' '}
-      {t('forms.requiredNote')}
-    </p>
-  );
+/**
+ * A part of a form whose code the page's first load leaves out, yet whose HTML is in the prerendered page
+ * (so nothing moves when it arrives, and a visitor without scripts sees it). The server renders it at once
+ * from the module it imported; the browser fetches its chunk while hydrating and hydrates the server's HTML
+ * when it arrives (React's selective hydration of a Suspense boundary).
+ */
+export function hydrateLater<P extends object>(server: { default: ComponentType<P> } | undefined, load: () => Promise<{ default: ComponentType<P> }>) {
+  // On the server the module is there: a thenable that resolves at once lets React render it without suspending.
+  const Lazy = lazy(() => (server ? ({ then: (resolve: (module: { default: ComponentType<P> }) => void) => resolve(server) } as unknown as Promise<{ default: ComponentType<P> }>) : load()));
+  return function Later(props: P) {
+    return <Suspense fallback={null}>{createElement(Lazy as ComponentType<P>, props)}</Suspense>;
+  };
 }

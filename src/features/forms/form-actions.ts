@@ -9,6 +9,10 @@ import { messageVars } from '../../shared/field-messages.ts';
 // only for a form that asks for a phone.
 
 export type { FormKind };
+// What a form shows only after a submit comes with the rest of its sending code.
+export { ErrorSummary } from './error-summary.tsx';
+import { describeForm, type SentRow } from './form-sent.tsx';
+export { describeForm, FormSent, type SentRow } from './form-sent.tsx';
 
 /** A field's problem as a UI key (e.g. `validation.phone`) with the values its text needs. */
 export interface FieldProblem {
@@ -88,7 +92,7 @@ export interface RefusedFile {
 /** What became of a submit: refused before sending, sent, or failed with the server's words if any. */
 export type Outcome =
   | { type: 'invalid'; problems: Record<string, FieldProblem> }
-  | { type: 'sent' }
+  | { type: 'sent'; reference: string; data: Record<string, unknown> }
   | { type: 'failed'; error?: string; fields?: Record<string, string> };
 
 /** What one submit needs to know. */
@@ -130,7 +134,7 @@ function post(url: string, request: ReturnType<Encode>, onProgress?: (sent: numb
 
 /**
  * Checks the values with the shared schema and, when they pass, posts them once (a submission is
- * never retried on its own). The API answers `{ success: true }` or `{ success: false, error, fields?, files? }`;
+ * never retried on its own). The API answers `{ success: true, reference }` or `{ success: false, error, fields?, files? }`;
  * a network failure or an answer that is not JSON is a failure without words.
  */
 export async function submit(submission: Submission): Promise<Outcome> {
@@ -138,8 +142,9 @@ export async function submit(submission: Submission): Promise<Outcome> {
   const problems = { ...(verdict.ok ? {} : verdict.problems), ...submission.extraProblems };
   if (!verdict.ok || Object.keys(problems).length > 0) return { type: 'invalid', problems };
   const request = (submission.encode ?? encodeJson)(verdict.data, submission.spam);
-  const answer = (await post(submission.url, request, submission.onProgress)) as { success?: unknown; error?: unknown; fields?: unknown; files?: unknown } | null;
-  if (answer?.success === true) return { type: 'sent' };
+  const answer = (await post(submission.url, request, submission.onProgress)) as { success?: unknown; reference?: unknown; error?: unknown; fields?: unknown; files?: unknown } | null;
+  // The reference is shown as text only, and only in the form the server gives it.
+  if (answer?.success === true) return { type: 'sent', reference: typeof answer.reference === 'string' && /^[0-9A-F]{4}-[0-9A-F]{4}$/.test(answer.reference) ? answer.reference : '', data: verdict.data };
   const fields =
     answer && typeof answer.fields === 'object' && answer.fields !== null
       ? Object.fromEntries(Object.entries(answer.fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string'))
@@ -153,4 +158,44 @@ export async function submit(submission: Submission): Promise<Outcome> {
     submission.onRefusedFiles?.(refused);
   }
   return { type: 'failed', error: typeof answer?.error === 'string' && answer.error !== '' ? answer.error : undefined, fields };
+}
+
+/** What a form does with an outcome: the hooks of use-form.ts that show it. */
+export interface Settle {
+  show: (problems: Record<string, FieldProblem>) => void;
+  setErrors: (errors: Record<string, string>) => void;
+  setSummaryShown: (shown: boolean) => void;
+  /** Moves the focus to the error summary. */
+  focus: () => void;
+  fail: (message?: string) => void;
+  /** The word for a ticked box in what was sent ("Yes"). */
+  yes: string;
+  /** After a success, the form cleared: what was sent as the visitor read it, and the reference. */
+  sent: (rows: SentRow[], reference: string, data: Record<string, unknown>) => void;
+}
+
+/**
+ * Shows an outcome: a refused submit lists its problems at the fields and in the focused error summary; a
+ * sent form is read back, cleared and handed on; a failure shows the fields the server named, if any, and
+ * its words (in the page's language) or the general message in a toast.
+ */
+export function settle(outcome: Outcome, form: HTMLFormElement, hooks: Settle): void {
+  if (outcome.type === 'invalid') {
+    hooks.show(outcome.problems);
+    hooks.setSummaryShown(true);
+    hooks.focus();
+  } else if (outcome.type === 'sent') {
+    const rows = describeForm(form, hooks.yes);
+    form.reset();
+    hooks.setErrors({});
+    hooks.setSummaryShown(false);
+    hooks.sent(rows, outcome.reference, outcome.data);
+  } else {
+    if (outcome.fields && Object.keys(outcome.fields).length > 0) {
+      hooks.setErrors(outcome.fields);
+      hooks.setSummaryShown(true);
+      hooks.focus();
+    }
+    hooks.fail(outcome.error);
+  }
 }

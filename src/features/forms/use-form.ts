@@ -1,4 +1,4 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type FocusEvent, type FormEvent } from 'react';
 import { pageIsLive } from '../../lib/page-live.ts';
 import { useShell, useT } from '../../lib/i18n.tsx';
 import { useFeedback } from './feedback.tsx';
@@ -27,8 +27,10 @@ export interface FormOptions<K extends FormKind> {
   /** Problems the schema cannot see (the order form's file). */
   extraProblems?: () => Partial<Record<FormField<K>, FieldProblem>>;
   encode?: Encode;
-  /** After a success answer; the form has already been cleared. */
-  onSuccess: () => void;
+  /** After a success answer, with the reference the server gave and what was sent as the visitor read it; the form has already been cleared. */
+  onSuccess: (sent: { reference: string; rows: Actions.SentRow[]; data: Record<string, unknown> }) => void;
+  /** Fields checked as soon as they are left (the phone, with the server's rules), not only on submit. */
+  checkOnLeave?: readonly FormField<K>[];
   /** After an answer that refused files, with the server's word on each (the order form shows it beside its file), before the fields' messages are shown. */
   onRefusedFiles?: (files: RefusedFile[]) => void;
   /** How much of the body has gone out, as it goes. */
@@ -59,8 +61,9 @@ export function readForm(form: HTMLFormElement): Record<string, unknown> {
 
 /**
  * A form's behaviour: checks with the shared schema on submit (then again as the visitor corrects
- * fields), moves focus to the first invalid field, sends once with the spam signals, and shows the
- * answer as a toast (or hands success to the caller). Inputs are uncontrolled, so what the visitor
+ * fields, and a few fields as soon as they are left), lists the problems in an error summary that takes
+ * the focus, sends once with the spam signals, and hands a success, with its reference, to the caller
+ * (a failure the server words is shown as a toast). Inputs are uncontrolled, so what the visitor
  * typed is never lost on an error, and `form.reset()` clears it after a success.
  */
 export function useForm<K extends FormKind>(options: FormOptions<K>) {
@@ -73,6 +76,10 @@ export function useForm<K extends FormKind>(options: FormOptions<K>) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [sending, setSending] = useState(false);
   const [focusRequest, setFocusRequest] = useState(0);
+  // The summary appears with a refused submit and stays, following the corrections, until a success.
+  const [summaryShown, setSummaryShown] = useState(false);
+  // The error summary and the sent panel, which come with the sending code on the first touch.
+  const [parts, setParts] = useState<typeof Actions | null>(null);
   const attempted = useRef(false);
   const held = useRef<HTMLFormElement | null>(null);
   const mountedAt = useRef(0);
@@ -87,9 +94,6 @@ export function useForm<K extends FormKind>(options: FormOptions<K>) {
     // was live is sent once it is); one that appears later is timed from then.
     mountedAt.current = pageIsLive() ? performance.now() : 0;
   }, []);
-  useEffect(() => {
-    if (focusRequest > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [focusRequest]);
 
   const text = (problem: FieldProblem) => t(problem.key, problem.vars);
   const show = (problems: Record<string, FieldProblem>) => setErrors(Object.fromEntries(Object.entries(problems).map(([field, problem]) => [field, text(problem)])));
@@ -118,7 +122,9 @@ export function useForm<K extends FormKind>(options: FormOptions<K>) {
     const fail = (message?: string) => notify({ kind: 'error', title: t('feedback.errorTitle'), text: message ?? t('feedback.errorDefault') });
     setSending(true);
     try {
-      const { submit } = await loadActions();
+      const actions = await loadActions();
+      const { submit } = actions;
+      setParts(actions);
       const honeypot = form.elements.namedItem('_hp');
       // The kind, the encoding and the order form's hooks (its upload's progress, the files the server refused) as the form gave them.
       const outcome = await submit({
@@ -130,27 +136,39 @@ export function useForm<K extends FormKind>(options: FormOptions<K>) {
         spam: { _hp: honeypot instanceof HTMLInputElement ? honeypot.value : '', _elapsedMs: Math.round(performance.now() - mountedAt.current) },
       });
       attempted.current = true;
-      if (outcome.type === 'invalid') {
-        show(outcome.problems);
-        setFocusRequest((n) => n + 1);
-      } else if (outcome.type === 'sent') {
-        form.reset();
-        attempted.current = false;
-        setErrors({});
-        onSuccess();
-      } else {
-        if (outcome.fields && Object.keys(outcome.fields).length > 0) {
-          setErrors(outcome.fields);
-          setFocusRequest((n) => n + 1);
-        }
-        // The server's own words when it gave any (in the page's language), the general message otherwise.
-        fail(outcome.error);
-      }
+      actions.settle(outcome, form, {
+        show,
+        setErrors,
+        setSummaryShown,
+        focus: () => setFocusRequest((n) => n + 1),
+        fail,
+        yes: t('forms.sentYes'),
+        sent: (rows, reference, data) => {
+          attempted.current = false;
+          onSuccess({ reference, rows, data });
+        },
+      });
     } catch {
       fail();
     } finally {
       setSending(false);
     }
+  };
+
+  /** Checks one field the visitor has just left, with the form's schema, and shows or clears its message (a blank field is left to the submit). */
+  const checkLeft = (target: EventTarget) => {
+    const form = formRef.current;
+    const name = (target as { name?: unknown }).name;
+    if (!form || typeof name !== 'string' || !(latest.current.checkOnLeave as readonly string[] | undefined)?.includes(name)) return;
+    const value = values(form)[name];
+    if (value === undefined) return;
+    void loadActions()
+      .then(({ checkForm }) => checkForm(latest.current.kind, values(form), context))
+      .then((verdict) => {
+        const problem = verdict.ok ? undefined : verdict.problems[name];
+        setErrors(({ [name]: _old, ...rest }) => (problem ? { ...rest, [name]: text(problem) } : rest));
+      })
+      .catch(() => undefined);
   };
 
   const field = (name: FormField<K>, extra: { hint?: boolean } = {}): FieldState => {
@@ -168,11 +186,18 @@ export function useForm<K extends FormKind>(options: FormOptions<K>) {
   return {
     sending,
     field,
+    /** The error summary's problems, in the order of the fields on the page (read after the form has asked for its fields). */
+    summary: () => (summaryShown ? { errors, formId } : null),
+    focusRequest,
+    /** The error summary and the sent panel, once the form's sending code has loaded (it has by any submit). */
+    parts,
     /** Sends the submit held while the form was busy, if there was one. */
     resume: () => {
       held.current?.requestSubmit();
       held.current = null;
     },
+    /** A field's message as shown now, if it has one. */
+    errorOf: (name: FormField<K>): string | undefined => errors[name],
     /** Sets or clears one field's message from outside the schema (the file check). */
     setFieldError: (name: FormField<K>, problem?: FieldProblem) =>
       setErrors(({ [name]: _old, ...rest }) => (problem ? { ...rest, [name]: text(problem) } : rest)),
@@ -188,11 +213,16 @@ export function useForm<K extends FormKind>(options: FormOptions<K>) {
         if (options.busy?.()) held.current = event.currentTarget;
         else void onSubmit(event.currentTarget);
       },
-      onFocus: () =>
+      onFocus: () => {
         void loadActions()
-          .then(({ prepare }) => prepare(options.kind))
-          .catch(() => undefined),
+          .then((actions) => {
+            setParts(actions);
+            return actions.prepare(options.kind);
+          })
+          .catch(() => undefined);
+      },
       onChange: recheck,
+      onBlur: (event: FocusEvent<HTMLFormElement>) => checkLeft(event.target),
     },
   };
 }

@@ -1,0 +1,119 @@
+import { useState, type ChangeEvent } from 'react';
+import { Icon } from '../../components/icons.tsx';
+import { useShell, useT } from '../../lib/i18n.tsx';
+import type { Lang } from '../../../schemas/common.ts';
+import { OptionalMark } from './fields.tsx';
+import type { FieldState } from './use-form.ts';
+
+// Hydrated after the page (hydrateLater in fields.tsx): the appointment's and the order's date, with what checks it.
+
+/**
+ * A date as three boxes, day, month and year (GOV.UK's date input): the page's language, whatever the
+ * browser's, and the numeric keyboard on a phone. Below it the date is read back in words once it is one;
+ * the form sends what the boxes make as one YYYY-MM-DD value under the field's name.
+ */
+export default function DateField({ state, legend, required, hint, onDate, className = '' }: {
+  state: FieldState;
+  legend: string;
+  required?: boolean;
+  hint?: string;
+  /** Told what the boxes make whenever they change: a real date and its weekday in the page's language, or '' for none. */
+  onDate?: (date: string, weekday: string) => void;
+  className?: string;
+}) {
+  const t = useT();
+  const { lang } = useShell();
+  const { id, name } = state.control;
+  const [value, setValue] = useState('');
+  const real = isRealDate(value);
+  const readBack = real ? dateInWords(value, lang) : '';
+  const onDateChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const form = event.currentTarget.form;
+    const made = form ? dateOf(form, name) : '';
+    setValue(made);
+    onDate?.(isRealDate(made) ? made : '', isRealDate(made) ? weekdayOf(made, lang) : '');
+  };
+  const invalid = state.control['aria-invalid'];
+  const describedBy = [hint && state.hintId, state.error && state.errorId].filter(Boolean).join(' ') || undefined;
+  const labels = { day: t('forms.day'), month: t('forms.month'), year: t('forms.year') };
+  const part = (key: 'day' | 'month' | 'year', size: string, max: number) => (
+    <div className={size}>
+      <label htmlFor={key === 'day' ? id : `${id}-${key}`} className="block text-sm font-medium text-ink/80">
+        {labels[key]}
+      </label>
+      <input
+        id={key === 'day' ? id : `${id}-${key}`}
+        name={`_${name}-${key}`}
+        className="field-input mt-1 text-center"
+        type="text"
+        inputMode="numeric"
+        autoComplete="off"
+        maxLength={max}
+        aria-invalid={invalid}
+        aria-describedby={describedBy}
+        onChange={onDateChange}
+      />
+    </div>
+  );
+  return (
+    <fieldset className={className} role="group" aria-describedby={describedBy}>
+      <legend className="field-label">
+        {legend}
+        {required ? null : <OptionalMark />}
+      </legend>
+      {hint ? (
+        <p id={state.hintId} className="field-hint mb-2 mt-0">
+          {hint}
+        </p>
+      ) : null}
+      <div className="flex gap-3">
+        {part('day', 'w-16', 2)}
+        {part('month', 'w-16', 2)}
+        {part('year', 'w-24', 4)}
+      </div>
+      <input type="hidden" name={name} value={value} />
+      <p className="date-readback" aria-hidden="true">
+        {readBack}
+      </p>
+      {/* What the boxes make is read out as it changes: the date in words, or at once why it cannot be booked. */}
+      <p className="sr-only" aria-live="polite">
+        {state.error ?? readBack}
+      </p>
+      {state.error ? (
+        <p id={state.errorId} className="field-error">
+          <Icon name="alert" className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          <span>{state.error}</span>
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/** The YYYY-MM-DD a date field's three boxes make, "" when all are empty, and something no schema takes when they make no date. */
+export function dateOf(form: HTMLFormElement, name: string): string {
+  const value = (key: string) => {
+    const input = form.elements.namedItem(`_${name}-${key}`);
+    return input instanceof HTMLInputElement ? input.value.trim() : '';
+  };
+  const [day, month, year] = [value('day'), value('month'), value('year')];
+  if (!day && !month && !year) return '';
+  if (!/^\d{1,2}$/.test(day) || !/^\d{1,2}$/.test(month) || !/^\d{4}$/.test(year)) return `${year}-${month}-${day}`;
+  return `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
+}
+
+/** Whether a YYYY-MM-DD is a date that exists (no 30 February). */
+export function isRealDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+}
+
+/** A real date in words in the page's language, whatever the browser's: "Friday 4 December 2026", "vrijdag 4 december 2026" (the browser's own Intl, no tables of ours). */
+export function dateInWords(value: string, lang: Lang): string {
+  return new Intl.DateTimeFormat(lang === 'nl' ? 'nl-NL' : 'en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${value}T00:00:00Z`));
+}
+
+/** The weekday of a real date, as a sentence names it: "Saturday", "zaterdag". */
+export function weekdayOf(value: string, lang: Lang): string {
+  return new Intl.DateTimeFormat(lang === 'nl' ? 'nl-NL' : 'en-GB', { weekday: 'long', timeZone: 'UTC' }).format(new Date(`${value}T00:00:00Z`));
+}
