@@ -56,6 +56,17 @@ const text = {
   },
 } as const;
 
+/** The error summary at the top of the open page's form (its heading says there is a problem). */
+const errorSummary = (page: Page) => page.getByRole('alert').filter({ has: page.getByRole('heading', { name: /^(There is a problem|Er is een probleem)$/ }) });
+
+/** After a refused submit: the summary has the focus, and its link with `message` leads to, and focuses, `field`. */
+async function summaryLeadsTo(page: Page, message: string | RegExp, field: ReturnType<Page['getByLabel']>) {
+  const summary = errorSummary(page);
+  await expect(summary).toBeFocused();
+  await summary.getByRole('link', { name: message }).click();
+  await expect(field).toBeFocused();
+}
+
 async function fillAppointment(page: Page, t: (typeof text)['en' | 'nl'], name: string) {
   await page.getByLabel(t.name).fill(name);
   await page.getByLabel(t.email).fill('anna@example.nl');
@@ -106,30 +117,41 @@ test.describe('the appointment form', () => {
       expect(rows[0]).toMatchObject({ kind: 'appointment', lang, data: { FullName: name, Service: 'prosthetics', PhoneNumber: '06-12345678', PreferredTime: '10:30' } });
     });
 
-    test(`shows each field's problem in ${lang}, marks it invalid and focuses the first one`, async ({ page }) => {
+    test(`shows each field's problem in ${lang}, marks it invalid and lists it first in the focused summary, whose link leads to it`, async ({ page }) => {
       await openPage(page, path);
       await page.getByRole('button', { name: t.book }).click();
       const name = page.getByLabel(t.name);
-      await expect(name).toBeFocused();
+      await expect(errorSummary(page)).toBeFocused();
+      await expect(errorSummary(page).getByRole('link').first()).toHaveText(t.required);
       await expect(name).toHaveAttribute('aria-invalid', 'true');
       const describedBy = await name.getAttribute('aria-describedby');
       await expect(page.locator(`[id="${describedBy}"]`)).toHaveText(t.required);
-      await expect(page.locator('[aria-invalid="true"]')).toHaveCount(6);
+      // Name, e-mail, phone, service, the date's three boxes and the time.
+      await expect(page.locator('form [aria-invalid="true"]')).toHaveCount(8);
+      await expect(errorSummary(page).getByRole('link')).toHaveCount(6);
       // The message is optional: never marked.
       await expect(page.getByLabel(t.message)).not.toHaveAttribute('aria-invalid', 'true');
+      await summaryLeadsTo(page, t.required, name);
 
       await name.fill('Anna de Vries');
       await expect(name).not.toHaveAttribute('aria-invalid', 'true');
+      await expect(errorSummary(page).getByRole('link', { name: t.required })).toHaveCount(0);
       // A digit short: the browser's check, with its smaller metadata, knows the lengths.
       await page.getByLabel(t.phone).fill('06-1234567');
-      await page.getByLabel(t.date).fill('2020-01-01');
+      await typeDate(page, standard[lang], t.date, '2020-01-01');
       await page.getByRole('button', { name: t.book }).click();
-      await expect(page.getByLabel(t.email)).toBeFocused();
-      await expect(page.getByText(lang === 'en' ? 'Enter a valid phone number, e.g. 06 12345678 or +31 6 12345678.' : 'Vul een geldig telefoonnummer in, bijvoorbeeld 06 12345678 of +31 6 12345678.')).toBeVisible();
-      await expect(page.getByText(lang === 'en' ? 'Choose today or a later date.' : 'Kies vandaag of een latere datum.')).toBeVisible();
+      const email = lang === 'en' ? 'Enter your e-mail address.' : 'Vul uw e-mailadres in.';
+      await expect(errorSummary(page).getByRole('link').first()).toHaveText(email);
+      await expect(page.getByText(lang === 'en' ? 'Enter a valid phone number, e.g. 06 12345678 or +31 6 12345678.' : 'Vul een geldig telefoonnummer in, bijvoorbeeld 06 12345678 of +31 6 12345678.').first()).toBeVisible();
+      await expect(page.getByText(lang === 'en' ? 'Choose today or a later date.' : 'Kies vandaag of een latere datum.').first()).toBeVisible();
+      await summaryLeadsTo(page, email, page.getByLabel(t.email));
+      // Nothing typed is lost.
+      await expect(name).toHaveValue('Anna de Vries');
+      await expect(page.getByLabel(t.phone)).toHaveValue('06-1234567');
     });
 
     test(`with the server down, shows the error toast in ${lang} and keeps what was typed`, async ({ page }) => {
+      await page.clock.install();
       await openPage(page, path);
       await fillAppointment(page, t, 'Anna de Vries');
       await page.route('**/api/**', (route) => route.abort('connectionrefused'));
@@ -139,9 +161,9 @@ test.describe('the appointment form', () => {
       await expect(toast).toContainText(t.errorText);
       await expect(page.getByLabel(t.name)).toHaveValue('Anna de Vries');
       await expect(page.getByLabel(t.phone)).toHaveValue('06-12345678');
-      await expect(page.getByRole('dialog')).toBeHidden();
+      await expect(page.locator('.form-sent')).toHaveCount(0);
       // An error stays until it is dismissed.
-      await page.waitForTimeout(5500);
+      await page.clock.fastForward(10_000);
       await expect(toast).toBeVisible();
       await toast.getByRole('button').click();
       await expect(toast).toBeHidden();
@@ -166,14 +188,14 @@ test.describe('the appointment form', () => {
     await page.getByRole('button', { name: text.en.book }).click();
     expect((await answer).status()).toBe(400);
     const phone = page.getByLabel(text.en.phone);
-    await expect(phone).toBeFocused();
     await expect(phone).toHaveAttribute('aria-invalid', 'true');
-    await expect(page.getByText('Enter a valid phone number, e.g. 06 12345678 or +31 6 12345678.')).toBeVisible();
-    await expect(page.getByRole('dialog')).toBeHidden();
+    await expect(page.locator('.field-error').getByText('Enter a valid phone number, e.g. 06 12345678 or +31 6 12345678.')).toBeVisible();
+    await summaryLeadsTo(page, 'Enter a valid phone number, e.g. 06 12345678 or +31 6 12345678.', phone);
+    await expect(page.locator('.form-sent')).toHaveCount(0);
     expect(stored(name)).toEqual([]);
   });
 
-  test("marks the fields the server refused with the server's messages and focuses the first", async ({ page }) => {
+  test("marks the fields the server refused with the server's messages, listed in the focused summary", async ({ page }) => {
     await openPage(page, '/appointment');
     await fillAppointment(page, text.en, 'Anna de Vries');
     await page.route('**/api/**', (route) =>
@@ -185,20 +207,28 @@ test.describe('the appointment form', () => {
     );
     await page.getByRole('button', { name: text.en.book }).click();
     const phone = page.getByLabel(text.en.phone);
-    await expect(phone).toBeFocused();
     await expect(phone).toHaveAttribute('aria-invalid', 'true');
-    await expect(page.getByText('This number cannot be reached.')).toBeVisible();
-    await expect(page.getByRole('alert')).toContainText('Some fields are not filled in correctly. Please check the form.');
+    await expect(page.locator('.field-error').getByText('This number cannot be reached.')).toBeVisible();
+    await expect(page.locator('[data-toast="error"]')).toContainText('Some fields are not filled in correctly. Please check the form.');
+    await summaryLeadsTo(page, 'This number cannot be reached.', phone);
     await expect(page.getByLabel(text.en.name)).toHaveValue('Anna de Vries');
   });
 
-  test('offers the services on a placeholder that cannot be chosen, and no date before today in the Netherlands', async ({ page }) => {
+  test('offers the services on a placeholder that cannot be chosen, and refuses a date before today in the Netherlands as it is typed', async ({ page }) => {
     await openPage(page, '/appointment');
     const select = page.getByRole('combobox', { name: 'Service' });
     await expect(select.locator('option').first()).toBeDisabled();
     await expect(select.locator('option')).toHaveCount(8);
-    const min = await page.getByLabel('Preferred date').getAttribute('min');
-    expect(min).toBe(new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Amsterdam' }).format(new Date()));
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Amsterdam' }).format(new Date());
+    const yesterday = new Date(Date.parse(`${today}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+    const group = page.getByRole('group', { name: 'Preferred date' });
+    const past = 'Choose today or a later date.';
+    await typeDate(page, standard.en, 'Preferred date', yesterday);
+    await expect(group.locator('.field-error')).toHaveText(past);
+    await expect(group.getByLabel('Day', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+    // Today itself is taken (unless the lab is closed today, which says so instead).
+    await typeDate(page, standard.en, 'Preferred date', today);
+    await expect(group.getByText(past)).toHaveCount(0);
   });
 
   for (const lang of ['en', 'nl'] as const) {
@@ -211,27 +241,29 @@ test.describe('the appointment form', () => {
       page.on('request', (request) => void (request.method() === 'POST' && posts.push(request.url())));
       await openPage(page, lang === 'en' ? '/appointment' : '/nl/appointment');
       await fillAppointment(page, t, 'Anna de Vries');
-      const date = page.getByLabel(t.date);
+      const s = standard[lang];
+      // The date's first box: the error summary's link leads there, and it carries the date's hint and message.
+      const date = page.getByRole('group', { name: t.date }).getByLabel(s.day, { exact: true });
       const time = page.getByLabel(t.time);
       const offered = time.locator('option:not([disabled])');
       // The week's quarter hours in the 24-hour clock, in either language, until a day is chosen.
-      await date.fill('');
+      for (const box of [s.day, s.month, s.year]) await page.getByRole('group', { name: t.date }).getByLabel(box, { exact: true }).fill('');
       await expect(offered.first()).toHaveText('08:30');
       await expect(offered.last()).toHaveText('18:15');
       // A Monday evening: open until 18:30, so the last start is 18:15.
-      await date.fill(next(1));
+      await typeDate(page, s, t.date, next(1));
       await expect(offered.last()).toHaveText('18:15');
       await time.selectOption('18:00');
       // A Saturday: closed, so no time is offered and the date is refused.
-      await date.fill(next(6));
+      await typeDate(page, s, t.date, next(6));
       await expect(offered).toHaveCount(0);
       await page.getByRole('button', { name: t.book }).click();
-      await expect(date).toBeFocused();
+      await summaryLeadsTo(page, m.closed, date);
       await expect(date).toHaveAttribute('aria-invalid', 'true');
       await expect(date).toHaveAccessibleDescription(new RegExp(`${m.closed.replace('.', '\\.')}$`));
       // 18:00 is not offered on a Saturday, so no time is chosen; nor on a Friday, when the lab closes at 16:30.
       await expect(time).toHaveAccessibleDescription(m.time);
-      await date.fill(next(5));
+      await typeDate(page, s, t.date, next(5));
       await expect(date).not.toHaveAttribute('aria-invalid', 'true');
       await expect(time).toHaveAccessibleDescription(m.time);
       await expect(offered.first()).toHaveText('08:30');
@@ -254,10 +286,51 @@ test.describe('the appointment form', () => {
     await expect.poll(() => scripts.some((url) => /\/form-actions-[\w-]+\.js$/.test(url))).toBe(true);
   });
 
-  test('has both live regions in the HTML before any script runs', async ({ request }) => {
+  test("has the failure notices' live region in the HTML before any script runs (a sent form's panel takes the focus instead)", async ({ request }) => {
     const html = await (await request.get('/nl/appointment')).text();
-    expect(html).toMatch(/role="status" aria-live="polite"/);
     expect(html).toMatch(/role="alert" aria-live="assertive"/);
+  });
+});
+
+test.describe("a form's parts loaded on its first touch", () => {
+  // The date's boxes on the appointment form, the order's fields with the tooth chart: in the page's HTML, their code fetched when the visitor first reaches the form.
+  const parts = [
+    { path: '/appointment', chunk: /\/date-field-[\w-]+\.js$/, first: 'Full name', later: (page: Page) => page.getByRole('group', { name: 'Preferred date' }).getByLabel('Day', { exact: true }) },
+    { path: '/nl/for-doctors', chunk: /\/order-details-[\w-]+\.js$/, first: 'Naam tandarts', later: (page: Page) => page.getByLabel('Naam tandarts') },
+  ];
+  for (const { path, chunk, first, later } of parts) {
+    test(`on ${path} they are in the page at once, their code fetched on the first focus, not while the page hydrates`, async ({ page }) => {
+      const scripts: string[] = [];
+      page.on('request', (request) => void (request.resourceType() === 'script' && scripts.push(request.url())));
+      await openPage(page, path);
+      await page.waitForLoadState('networkidle');
+      await expect(later(page)).toBeVisible();
+      expect(scripts.filter((url) => chunk.test(url))).toEqual([]);
+      await page.getByLabel(first).focus();
+      await expect.poll(() => scripts.some((url) => chunk.test(url))).toBe(true);
+    });
+  }
+
+  test('what is typed in the order\'s fields and date before their code arrives is kept, and sent', async ({ page }) => {
+    const marker = unique();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/(order-details|date-field)-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await openPage(page, '/for-doctors');
+    await fillOrder(page, 'en', marker);
+    await typeDate(page, standard.en, 'Date', next(3));
+    // A file chosen meanwhile makes the form render again around the fields still waiting for their code.
+    await page.getByLabel(/^Files/).setInputFiles(join(uploads, 'crown-binary.stl'));
+    await expect(chosenFiles(page)).toHaveCount(1);
+    release();
+    await expect(page.getByRole('group', { name: 'Date' }).locator('.date-readback')).not.toBeEmpty();
+    await expect(page.getByLabel('Clinic name')).toHaveValue(`Tandartspraktijk ${marker}`);
+    await page.getByRole('button', { name: 'Send case' }).click();
+    await expect(page.getByRole('heading', { name: 'Your case has been sent' })).toBeFocused();
+    expect(stored(marker)).toMatchObject([{ data: { clinicName: `Tandartspraktijk ${marker}`, dueDate: next(3), dueKind: 'delivery' } }]);
   });
 });
 
@@ -303,7 +376,7 @@ test.describe('a field focused after a failed submit', () => {
   ];
   for (const width of [375, 1440]) {
     for (const form of forms) {
-      test(`shows below the sticky header with its label, within the window, at ${width} px on ${form.path}`, async ({ page }) => {
+      test(`shows below the sticky header with its label, within the window, at ${width} px on ${form.path}, as does the error summary before it`, async ({ page }) => {
         await page.setViewportSize({ width, height: 800 });
         await openPage(page, form.path);
         const field = page.getByLabel(form.first);
@@ -311,14 +384,22 @@ test.describe('a field focused after a failed submit', () => {
         await field.evaluate((el) => window.scrollBy(0, el.getBoundingClientRect().top - 8));
         await page.getByLabel(form.enterIn).evaluate((el) => el.focus({ preventScroll: true }));
         await page.keyboard.press('Enter');
-        await expect(field).toBeFocused();
+        const summary = errorSummary(page);
+        await expect(summary).toBeFocused();
         const header = (await page.getByRole('banner').boundingBox())!;
         expect(header.y).toBe(0);
-        const label = page.locator(`label[for="${await field.getAttribute('id')}"]`);
-        for (const box of [(await field.boundingBox())!, (await label.boundingBox())!]) {
+        const below = (box: { y: number; height: number }) => {
           expect(box.y).toBeGreaterThanOrEqual(header.y + header.height);
           expect(box.y + box.height).toBeLessThanOrEqual(800);
-        }
+        };
+        // The summary's heading and first link are in sight.
+        below((await summary.getByRole('heading').boundingBox())!);
+        below((await summary.getByRole('link').first().boundingBox())!);
+        // Its first link leads to the first field: the field and its label are in sight.
+        await summary.getByRole('link').first().click();
+        await expect(field).toBeFocused();
+        const label = page.locator(`label[for="${await field.getAttribute('id')}"]`);
+        for (const box of [(await field.boundingBox())!, (await label.boundingBox())!]) below(box);
       });
     }
   }
@@ -465,6 +546,12 @@ test.describe('the dentist order form', () => {
       await page.getByRole('button', { name: l.send }).click();
       await expect(page.getByRole('heading', { name: l.ok })).toBeFocused();
       await expect(item).toBeHidden();
+      // The panel lists what was sent, and only that: no date was given, so nor is what the date is.
+      const panel = page.locator('.form-sent');
+      await expect(panel).toContainText(`Tandartspraktijk ${marker}`);
+      await expect(panel).toContainText('crown-binary.stl');
+      await expect(panel).not.toContainText(lang === 'en' ? 'This date is' : 'Deze datum is');
+      await expect(panel).not.toContainText(lang === 'en' ? 'the delivery date you want' : 'de gewenste leverdatum');
       const rows = stored(marker);
       expect(rows).toMatchObject([{ kind: 'order', lang, data: { clinicName: `Tandartspraktijk ${marker}`, serviceType: 'Zirconia crown 16' } }]);
       expect(rows[0]?.files).toEqual(['crown-binary.stl']);
@@ -647,8 +734,8 @@ test.describe('the dentist order form', () => {
     await page.getByRole('button', { name: 'Send case' }).click();
     await expect(chosenFiles(page).filter({ hasText: 'pixel.png' })).toContainText('Not this one.');
     await expect(chosenFiles(page).filter({ hasText: 'crown-binary.stl' })).not.toContainText('Not this one.');
-    await expect(page.getByLabel(/^Files/)).toBeFocused();
-    await expect(page.getByRole('alert')).toContainText('Some fields are not filled in correctly.');
+    await expect(page.locator('[data-toast="error"]')).toContainText('Some fields are not filled in correctly.');
+    await summaryLeadsTo(page, 'pixel.png: Not this one.', page.getByLabel(/^Files/));
   });
 
   test('asks for a file when none was chosen', async ({ page }) => {

@@ -7,7 +7,7 @@ import { Honeypot, hydrateLater, SelectField, SubmitRow, TextAreaField, TextFiel
 import type { SentRow } from './form-actions.ts';
 import { useForm } from './use-form.ts';
 
-/** The date's three boxes: in the prerendered page, their code fetched while the page hydrates. */
+/** The date's three boxes: in the prerendered page, their code fetched on the form's first touch. */
 const DateField = hydrateLater(import.meta.env.SSR ? await import('./date-field.tsx') : undefined, () => import('./date-field.tsx'));
 
 /** The appointment request: the specification's seven fields, posted to /api/AppointmentBooking.php. */
@@ -26,6 +26,7 @@ export function AppointmentForm() {
     kind: 'appointment',
     endpoint: '/api/AppointmentBooking.php',
     checkOnLeave: ['PhoneNumber', 'EmailAddress'],
+    later: [DateField],
     onSuccess: ({ reference, rows }) => setSent({ reference, rows }),
   });
   const dateState = form.field('PreferredDate', { hint: true });

@@ -1,11 +1,12 @@
-import { useState, type ChangeEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Icon } from '../../components/icons.tsx';
 import { useShell, useT } from '../../lib/i18n.tsx';
 import type { Lang } from '../../../schemas/common.ts';
+import { dateOf } from './date-parts.ts';
 import { OptionalMark } from './fields.tsx';
 import type { FieldState } from './use-form.ts';
 
-// Hydrated after the page (hydrateLater in fields.tsx): the appointment's and the order's date, with what checks it.
+// Hydrated on the form's first touch (hydrateLater in fields.tsx): the appointment's and the order's date, with what checks it.
 
 /**
  * A date as three boxes, day, month and year (GOV.UK's date input): the page's language, whatever the
@@ -25,14 +26,20 @@ export default function DateField({ state, legend, required, hint, onDate, class
   const { lang } = useShell();
   const { id, name } = state.control;
   const [value, setValue] = useState('');
+  const sent = useRef<HTMLInputElement>(null);
   const real = isRealDate(value);
   const readBack = real ? dateInWords(value, lang) : '';
-  const onDateChange = (event: ChangeEvent<HTMLInputElement>) => {
-    const form = event.currentTarget.form;
+  const onDateChange = () => {
+    const form = sent.current?.form;
     const made = form ? dateOf(form, name) : '';
     setValue(made);
     onDate?.(isRealDate(made) ? made : '', isRealDate(made) ? weekdayOf(made, lang) : '');
   };
+  // Boxes typed in before this part was hydrated are read, and checked, once it is.
+  useEffect(() => {
+    const form = sent.current?.form;
+    if (form && dateOf(form, name)) onDateChange();
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps -- once, at hydration
   const invalid = state.control['aria-invalid'];
   const describedBy = [hint && state.hintId, state.error && state.errorId].filter(Boolean).join(' ') || undefined;
   const labels = { day: t('forms.day'), month: t('forms.month'), year: t('forms.year') };
@@ -71,7 +78,7 @@ export default function DateField({ state, legend, required, hint, onDate, class
         {part('month', 'w-16', 2)}
         {part('year', 'w-24', 4)}
       </div>
-      <input type="hidden" name={name} value={value} />
+      <input ref={sent} type="hidden" name={name} value={value} />
       <p className="date-readback" aria-hidden="true">
         {readBack}
       </p>
@@ -87,18 +94,6 @@ export default function DateField({ state, legend, required, hint, onDate, class
       ) : null}
     </fieldset>
   );
-}
-
-/** The YYYY-MM-DD a date field's three boxes make, "" when all are empty, and something no schema takes when they make no date. */
-export function dateOf(form: HTMLFormElement, name: string): string {
-  const value = (key: string) => {
-    const input = form.elements.namedItem(`_${name}-${key}`);
-    return input instanceof HTMLInputElement ? input.value.trim() : '';
-  };
-  const [day, month, year] = [value('day'), value('month'), value('year')];
-  if (!day && !month && !year) return '';
-  if (!/^\d{1,2}$/.test(day) || !/^\d{1,2}$/.test(month) || !/^\d{4}$/.test(year)) return `${year}-${month}-${day}`;
-  return `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
 }
 
 /** Whether a YYYY-MM-DD is a date that exists (no 30 February). */

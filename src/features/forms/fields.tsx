@@ -1,8 +1,9 @@
-import { createElement, lazy, Suspense, type ComponentType, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { createElement, lazy, Suspense, useLayoutEffect, useState, useSyncExternalStore, type ComponentType, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import { useT } from '../../lib/i18n.tsx';
 import { Icon } from '../../components/icons.tsx';
 import { InlineText } from '../../components/inline-text.tsx';
 import { KeepWhole } from '../../components/keep-whole.tsx';
+import { pageIsLive } from '../../lib/page-live.ts';
 import type { FieldState } from './use-form.ts';
 
 interface LabelProps {
@@ -29,7 +30,8 @@ export function FieldFrame({ state, label, required, hint, children, className =
 /** "(optional)" after the label of a field that may be left empty. */
 export function OptionalMark() {
   const t = useT();
-  return <span className="optional-mark ml-1.5 text-sm font-normal text-ink/70">({t('forms.optional')})</span>;
+  // The space is part of the label's accessible name too: "Teeth (FDI) (optional)".
+  return <span className="optional-mark text-sm font-normal text-ink/70">{` (${t('forms.optional')})`}</span>;
 }
 
 /** The hint and the error message below a control, with the ids its aria-describedby points at. */
@@ -120,16 +122,56 @@ export function SubmitRow({ sending, label, sendingLabel }: { sending: boolean; 
   );
 }
 
+/** A part of a form made by `hydrateLater`: the component, and `load`, which the form's first touch calls to fetch its code. */
+export type Later<P> = ((props: P) => ReactNode) & { load: () => void };
+
+/** The props a part was first rendered with (the HTML it hydrates) and its newest, and whom to tell when they change. */
+class PropsStore<P> {
+  props: P;
+  tell = () => {};
+  constructor(readonly first: P) {
+    this.props = first;
+  }
+  subscribe = (tell: () => void) => {
+    this.tell = tell;
+    return () => (this.tell = () => {});
+  };
+  set(props: P) {
+    this.props = props;
+    this.tell();
+  }
+}
+
 /**
  * A part of a form whose code the page's first load leaves out, yet whose HTML is in the prerendered page
  * (so nothing moves when it arrives, and a visitor without scripts sees it). The server renders it at once
- * from the module it imported; the browser fetches its chunk while hydrating and hydrates the server's HTML
- * when it arrives (React's selective hydration of a Suspense boundary).
+ * from the module it imported. The browser keeps the server's HTML, usable as it is, and fetches the code
+ * only when the form is first touched (`load`: a focus or a pointer within it) and then hydrates that HTML
+ * (React's selective hydration of a Suspense boundary); on a page that is already live it fetches at once.
  */
-export function hydrateLater<P extends object>(server: { default: ComponentType<P> } | undefined, load: () => Promise<{ default: ComponentType<P> }>) {
-  // On the server the module is there: a thenable that resolves at once lets React render it without suspending.
-  const Lazy = lazy(() => (server ? ({ then: (resolve: (module: { default: ComponentType<P> }) => void) => resolve(server) } as unknown as Promise<{ default: ComponentType<P> }>) : load()));
-  return function Later(props: P) {
-    return <Suspense fallback={null}>{createElement(Lazy as ComponentType<P>, props)}</Suspense>;
-  };
+export function hydrateLater<P extends object>(server: { default: ComponentType<P> } | undefined, load: () => Promise<{ default: ComponentType<P> }>): Later<P> {
+  let touched = () => {};
+  const touch = new Promise<void>((resolve) => (touched = resolve));
+  const Part: ComponentType<P> = server ? server.default : lazy(() => touch.then(load));
+  /** The part with its newest props, hydrated with the first (a later change is rendered once it is hydrated). */
+  function Inner({ store }: { store: PropsStore<P> }) {
+    const props = useSyncExternalStore(store.subscribe, () => store.props, () => store.first);
+    return createElement(Part, props);
+  }
+  function Later(props: P) {
+    const [store] = useState(() => {
+      // Rendered on a page already live (not hydrated from the prerendered HTML): nothing to wait for.
+      if (!server && pageIsLive()) touched();
+      return new PropsStore(props);
+    });
+    // The boundary's element never changes: React drops a dehydrated boundary whose props change, and with it what was typed there.
+    const [part] = useState(() => (
+      <Suspense fallback={null}>
+        <Inner store={store} />
+      </Suspense>
+    ));
+    useLayoutEffect(() => store.set(props));
+    return part;
+  }
+  return Object.assign(Later, { load: () => touched() });
 }

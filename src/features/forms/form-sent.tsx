@@ -9,11 +9,12 @@ export type SentRow = readonly [label: string, value: string];
 // Loaded with a form's first touch (with form-actions.ts), not with the page: it shows only once the form is sent.
 
 /**
- * What the form said, field by field, as the visitor read it (labels and values in the page's language),
- * read from the form before it is emptied: a text, a choice's label, a ticked box, the date in words; the
- * honeypot, the parts of a date and anything unnamed are left out, a long text is cut short.
+ * What the form sent, field by field, as the visitor read it (labels and values in the page's language),
+ * read from the form before it is emptied: a text, a choice's label, a ticked box, the date in words. Only
+ * the fields in `sent` (the checked data that went out) are listed: the honeypot, the parts of a date,
+ * anything unnamed and a choice the data left out (what a date is, with no date) are not; a long text is cut short.
  */
-export function describeForm(form: HTMLFormElement, yes: string): SentRow[] {
+export function describeForm(form: HTMLFormElement, yes: string, sent: Record<string, unknown>): SentRow[] {
   const rows: SentRow[] = [];
   const text = (element: Element | null | undefined) => {
     if (!element) return '';
@@ -23,7 +24,7 @@ export function describeForm(form: HTMLFormElement, yes: string): SentRow[] {
   };
   const legend = (element: Element) => text(element.closest('fieldset')?.querySelector('legend'));
   for (const element of form.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>('input[name], select[name], textarea[name]')) {
-    if (element.name.startsWith('_') || element.type === 'file') continue;
+    if (sent[element.name] === undefined || element.type === 'file') continue;
     if (element instanceof HTMLInputElement && (element.type === 'radio' || element.type === 'checkbox')) {
       if (!element.checked) continue;
       if (element.type === 'radio') rows.push([legend(element), text(element.closest('label'))]);

@@ -6,7 +6,7 @@ import TeethPicker from './teeth-picker.tsx';
 import type { FormField } from '../../../schemas/forms.ts';
 import type { FieldState } from './use-form.ts';
 
-// Hydrated after the page (hydrateLater in fields.tsx): the order's fields a lab works from, with the tooth chart.
+// Hydrated on the form's first touch (hydrateLater in fields.tsx): the order's fields a lab works from, with the tooth chart.
 
 /** The order's fields but its files: who sends it, and what a lab works from: the teeth (typed, or ticked on the chart), the shade, the stage, the date needed and what it is, and a pickup. */
 export default function OrderDetails({ field, onTeethPicked }: {

@@ -15,9 +15,8 @@ import type { Chosen, FilesState } from './chosen-files.tsx';
  */
 let code: typeof FilesCode | undefined;
 
-/** The fields a lab works from, with the tooth chart: in the prerendered page, their code fetched while the page hydrates. */
+/** The fields a lab works from, with the tooth chart: in the prerendered page, their code fetched on the form's first touch. */
 const OrderDetails = hydrateLater(import.meta.env.SSR ? await import('./order-details.tsx') : undefined, () => import('./order-details.tsx'));
-
 
 /** The dentist's order request with up to five scans, photos or prescriptions, posted as multipart to /api/order. */
 export function OrderForm() {
@@ -39,6 +38,7 @@ export function OrderForm() {
     busy: () => files.current.checking > 0,
     endpoint: '/api/order',
     checkOnLeave: ['phone', 'email', 'teeth'],
+    later: [OrderDetails],
     // Only with a file in the list (the check below asks for one first), so its code is there.
     encode: (data, spam) => {
       setProgress(null);
@@ -71,7 +71,7 @@ export function OrderForm() {
       update(added.list, added.announcement);
     } catch {
       // The list's code could not be loaded (offline): the files are not in the list, and the submit says why.
-      notify({ kind: 'error', title: t('feedback.errorTitle'), text: t('feedback.errorDefault') });
+      notify();
     } finally {
       files.current.checking -= 1;
       setBusy(files.current.checking > 0);

@@ -3,7 +3,7 @@ import { useT } from '../../lib/i18n.tsx';
 import { Icon } from '../../components/icons.tsx';
 import { FieldMessages, Honeypot, SubmitRow, TextAreaField, TextField } from './fields.tsx';
 import type { SentRow } from './form-actions.ts';
-import { readForm, useForm } from './use-form.ts';
+import { useForm } from './use-form.ts';
 
 /** A testimonial for the lab to review: name, role or clinic, text, rating 1-5 and consent to publish. */
 export function TestimonialForm() {
@@ -12,8 +12,7 @@ export function TestimonialForm() {
   const form = useForm({
     kind: 'testimonial',
     endpoint: '/api/testimonial',
-    read: (element) => {
-      const values = readForm(element);
+    read: (element, values) => {
       const consent = element.elements.namedItem('consent');
       // Only a ticked box counts as consent; the schema refuses anything but true.
       if (consent instanceof HTMLInputElement && consent.checked) values.consent = true;

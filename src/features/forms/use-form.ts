@@ -4,7 +4,7 @@ import { useShell, useT } from '../../lib/i18n.tsx';
 import { useFeedback } from './feedback.tsx';
 import type * as Actions from './form-actions.ts';
 import type { FormField } from '../../../schemas/forms.ts';
-import type { Encode, FieldProblem, FormKind, RefusedFile } from './form-actions.ts';
+import type { Encode, FieldProblem, FormHost, FormKind, RefusedFile } from './form-actions.ts';
 
 let actions: Promise<typeof Actions> | null = null;
 
@@ -22,8 +22,10 @@ export interface FormOptions<K extends FormKind> {
   kind: K;
   /** The API path, e.g. `/api/contact`; the page's language is added as `?lang=`. */
   endpoint: string;
-  /** The values to check, read from the form; blank fields are left out, so "optional" means absent. */
-  read?: (form: HTMLFormElement) => Record<string, unknown>;
+  /** Changes the values read from the form (`readForm` in form-actions.ts: blank fields left out, so "optional" means absent) before they are checked. */
+  read?: (form: HTMLFormElement, values: Record<string, unknown>) => Record<string, unknown>;
+  /** Parts of the form whose code is fetched on its first touch (`hydrateLater` in fields.tsx). */
+  later?: readonly { load: () => void }[];
   /** Problems the schema cannot see (the order form's file). */
   extraProblems?: () => Partial<Record<FormField<K>, FieldProblem>>;
   encode?: Encode;
@@ -50,15 +52,6 @@ export interface FieldState {
   error?: string;
 }
 
-/** Every non-empty text value of the form by name; files, spam signals and unchecked boxes are left out. */
-export function readForm(form: HTMLFormElement): Record<string, unknown> {
-  const values: Record<string, unknown> = {};
-  for (const [name, value] of new FormData(form)) {
-    if (typeof value === 'string' && value.trim() !== '' && !name.startsWith('_')) values[name] = value;
-  }
-  return values;
-}
-
 /**
  * A form's behaviour: checks with the shared schema on submit (then again as the visitor corrects
  * fields, and a few fields as soon as they are left), lists the problems in an error summary that takes
@@ -68,7 +61,6 @@ export function readForm(form: HTMLFormElement): Record<string, unknown> {
  */
 export function useForm<K extends FormKind>(options: FormOptions<K>) {
   const { lang, shell } = useShell();
-  const context = { lang, hours: shell.site.openingHours };
   const t = useT();
   const { notify } = useFeedback();
   const formId = useId();
@@ -90,85 +82,55 @@ export function useForm<K extends FormKind>(options: FormOptions<K>) {
   });
 
   useEffect(() => {
+    const form = formRef.current;
+    const parts = latest.current.later;
+    if (!form || !parts) return;
+    const touched = (event?: Event) => {
+      if (!event || form.contains(event.target as Node)) for (const part of parts) part.load();
+    };
+    // Touched before the page was live (its focus is in the form): at once.
+    if (form.contains(document.activeElement)) return touched();
+    const events = ['focusin', 'pointerover', 'pointerdown', 'touchstart'];
+    // Caught on the way down, above React's root: React stops an event aimed at a part not hydrated yet there.
+    for (const type of events) document.addEventListener(type, touched, { capture: true, passive: true });
+    return () => {
+      for (const type of events) document.removeEventListener(type, touched, { capture: true });
+    };
+  }, []);
+
+  useEffect(() => {
     // A form in the prerendered page was there to fill in from the start (a form sent before the page
     // was live is sent once it is); one that appears later is timed from then.
     mountedAt.current = pageIsLive() ? performance.now() : 0;
   }, []);
 
   const text = (problem: FieldProblem) => t(problem.key, problem.vars);
-  const show = (problems: Record<string, FieldProblem>) => setErrors(Object.fromEntries(Object.entries(problems).map(([field, problem]) => [field, text(problem)])));
-  const values = (form: HTMLFormElement) => (latest.current.read ?? readForm)(form);
-  /** The problems the form finds beside the schema's, field by field. */
-  const extraProblems = (): Record<string, FieldProblem> => {
-    const found: Record<string, FieldProblem> = {};
-    const extra: Partial<Record<string, FieldProblem>> = latest.current.extraProblems?.() ?? {};
-    for (const [field, problem] of Object.entries(extra)) if (problem) found[field] = problem;
-    return found;
+  // What the sending code (form-actions.ts) works with once it has loaded.
+  const host: FormHost = {
+    ref: formRef,
+    options: latest,
+    context: { lang, hours: shell.site.openingHours },
+    text,
+    setErrors,
+    setSummaryShown,
+    focus: () => setFocusRequest((n) => n + 1),
+    notify,
+    yes: t('forms.sentYes'),
+    attempted,
+    mountedAt,
   };
+  /** Runs `run` with the sending code, loading it if need be; offline, nothing happens (the next submit says what went wrong). */
+  const withActions = (run: (actions: typeof Actions) => unknown) => void loadActions().then(run).catch(() => undefined);
 
-  /** After a first attempt, the messages follow the visitor's corrections. */
-  const recheck = () => {
-    const form = formRef.current;
-    if (!attempted.current || !form) return;
-    void loadActions()
-      .then(({ checkForm }) => checkForm(latest.current.kind, values(form), context))
-      .then((verdict) => show({ ...(verdict.ok ? {} : verdict.problems), ...extraProblems() }))
-      // Offline, the messages stay as they were; the next submit says what went wrong.
-      .catch(() => undefined);
-  };
-
-  const onSubmit = async (form: HTMLFormElement) => {
-    const { endpoint, onSuccess } = latest.current;
-    const fail = (message?: string) => notify({ kind: 'error', title: t('feedback.errorTitle'), text: message ?? t('feedback.errorDefault') });
+  const onSubmit = (form: HTMLFormElement) => {
     setSending(true);
-    try {
-      const actions = await loadActions();
-      const { submit } = actions;
-      setParts(actions);
-      const honeypot = form.elements.namedItem('_hp');
-      // The kind, the encoding and the order form's hooks (its upload's progress, the files the server refused) as the form gave them.
-      const outcome = await submit({
-        ...latest.current,
-        values: values(form),
-        context,
-        extraProblems: extraProblems(),
-        url: `${endpoint}?lang=${lang}`,
-        spam: { _hp: honeypot instanceof HTMLInputElement ? honeypot.value : '', _elapsedMs: Math.round(performance.now() - mountedAt.current) },
-      });
-      attempted.current = true;
-      actions.settle(outcome, form, {
-        show,
-        setErrors,
-        setSummaryShown,
-        focus: () => setFocusRequest((n) => n + 1),
-        fail,
-        yes: t('forms.sentYes'),
-        sent: (rows, reference, data) => {
-          attempted.current = false;
-          onSuccess({ reference, rows, data });
-        },
-      });
-    } catch {
-      fail();
-    } finally {
-      setSending(false);
-    }
-  };
-
-  /** Checks one field the visitor has just left, with the form's schema, and shows or clears its message (a blank field is left to the submit). */
-  const checkLeft = (target: EventTarget) => {
-    const form = formRef.current;
-    const name = (target as { name?: unknown }).name;
-    if (!form || typeof name !== 'string' || !(latest.current.checkOnLeave as readonly string[] | undefined)?.includes(name)) return;
-    const value = values(form)[name];
-    if (value === undefined) return;
     void loadActions()
-      .then(({ checkForm }) => checkForm(latest.current.kind, values(form), context))
-      .then((verdict) => {
-        const problem = verdict.ok ? undefined : verdict.problems[name];
-        setErrors(({ [name]: _old, ...rest }) => (problem ? { ...rest, [name]: text(problem) } : rest));
+      .then((actions) => {
+        setParts(actions);
+        return actions.send(host, form);
       })
-      .catch(() => undefined);
+      .catch(() => notify())
+      .finally(() => setSending(false));
   };
 
   const field = (name: FormField<K>, extra: { hint?: boolean } = {}): FieldState => {
@@ -211,18 +173,16 @@ export function useForm<K extends FormKind>(options: FormOptions<K>) {
         event.preventDefault();
         if (sending) return;
         if (options.busy?.()) held.current = event.currentTarget;
-        else void onSubmit(event.currentTarget);
+        else onSubmit(event.currentTarget);
       },
-      onFocus: () => {
-        void loadActions()
-          .then((actions) => {
-            setParts(actions);
-            return actions.prepare(options.kind);
-          })
-          .catch(() => undefined);
-      },
-      onChange: recheck,
-      onBlur: (event: FocusEvent<HTMLFormElement>) => checkLeft(event.target),
+      onFocus: () =>
+        withActions((actions) => {
+          setParts(actions);
+          return actions.prepare(options.kind);
+        }),
+      // After a first attempt, the messages follow the visitor's corrections.
+      onChange: () => withActions((actions) => actions.recheck(host)),
+      onBlur: (event: FocusEvent<HTMLFormElement>) => withActions((actions) => actions.checkLeft(host, event.target)),
     },
   };
 }
