@@ -10,6 +10,7 @@ import * as z from 'zod/mini';
 import { formSchemasWith, formShape, phoneForms, phoneNumber, type FormKind } from '../../schemas/form-requests.ts';
 import { AppointmentRequest, ContactRequest, OrderRequest, TestimonialRequest, todayInNetherlands } from '../../schemas/forms.ts';
 import { checkForm } from '../../src/features/forms/form-actions.ts';
+import { dateFromBoxes } from '../../src/features/forms/date-parts.ts';
 import { isValidPhoneNumber as browserPhoneCheck } from '../../src/features/forms/phone-check.ts';
 import { projectRoot } from '../support/fixtures.ts';
 
@@ -112,6 +113,35 @@ describe('the appointment request in the browser, within the opening hours', () 
     const verdict = await checkForm('appointment', { PreferredDate: saturday }, { lang: 'en', hours: site.openingHours });
     expect(verdict.ok ? [] : Object.keys(verdict.problems)).toEqual(['FullName', 'EmailAddress', 'PhoneNumber', 'Service', 'PreferredTime', 'PreferredDate']);
     expect(verdict.ok ? undefined : verdict.problems.PreferredDate?.key).toBe('validation.dayClosed');
+  });
+});
+
+describe('a date typed in day, month and year boxes', () => {
+  const order = { dentistName: 'J. Bakker', clinicName: 'Tandartspraktijk Centrum', email: 'praktijk@example.nl', phone: '030 123 4567', serviceType: 'Zirconia crown 16' };
+  const box = (digits: fc.Arbitrary<string>) => fc.oneof(digits, digits.map((text) => ` ${text} `), fc.string({ maxLength: 6 }), fc.constantFrom('', '0', '00', '１２', '1e1', '0x1', '-1', '1.5', '3\n'));
+
+  it('makes a date the order takes only when the boxes name that very date, whatever is typed in them (seeded)', () => {
+    const days = box(fc.integer({ min: 0, max: 40 }).map(String));
+    const months = box(fc.integer({ min: 0, max: 14 }).map(String));
+    const years = box(fc.integer({ min: 2020, max: 2040 }).map(String));
+    fc.assert(
+      fc.property(days, months, years, (day, month, year) => {
+        const made = dateFromBoxes(day, month, year);
+        if (!day.trim() && !month.trim() && !year.trim()) return made === '';
+        const taken = OrderRequest.safeParse({ ...order, dueDate: made });
+        if (!taken.success) return true;
+        const date = new Date(`${made}T00:00:00Z`);
+        return date.getUTCFullYear() === Number(year) && date.getUTCMonth() + 1 === Number(month) && date.getUTCDate() === Number(day);
+      }),
+      { seed: 25, numRuns: 5000 },
+    );
+  });
+
+  it('reads 2 3 2030 as 2 March, padded, and leaves nothing when the boxes are blank', () => {
+    expect(dateFromBoxes('2', '3', '2030')).toBe('2030-03-02');
+    expect(dateFromBoxes(' 02 ', '03', '2030')).toBe('2030-03-02');
+    expect(dateFromBoxes(' ', '', '')).toBe('');
+    expect(OrderRequest.safeParse({ ...order, dueDate: dateFromBoxes('31', '2', '2030') }).success).toBe(false);
   });
 });
 

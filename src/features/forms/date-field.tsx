@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Icon } from '../../components/icons.tsx';
 import { useShell, useT } from '../../lib/i18n.tsx';
-import type { Lang } from '../../../schemas/common.ts';
+import { longDate, weekdayName } from '../../shared/format.ts';
 import { dateOf } from './date-parts.ts';
 import { OptionalMark } from './fields.tsx';
 import type { FieldState } from './use-form.ts';
@@ -28,12 +28,12 @@ export default function DateField({ state, legend, required, hint, onDate, class
   const [value, setValue] = useState('');
   const sent = useRef<HTMLInputElement>(null);
   const real = isRealDate(value);
-  const readBack = real ? dateInWords(value, lang) : '';
+  const readBack = real ? longDate(value, lang, { weekday: true }) : '';
   const onDateChange = () => {
     const form = sent.current?.form;
     const made = form ? dateOf(form, name) : '';
     setValue(made);
-    onDate?.(isRealDate(made) ? made : '', isRealDate(made) ? weekdayOf(made, lang) : '');
+    onDate?.(isRealDate(made) ? made : '', isRealDate(made) ? weekdayName(made, lang) : '');
   };
   // Boxes typed in before this part was hydrated are read, and checked, once it is.
   useEffect(() => {
@@ -101,14 +101,4 @@ export function isRealDate(value: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-}
-
-/** A real date in words in the page's language, whatever the browser's: "Friday 4 December 2026", "vrijdag 4 december 2026" (the browser's own Intl, no tables of ours). */
-export function dateInWords(value: string, lang: Lang): string {
-  return new Intl.DateTimeFormat(lang === 'nl' ? 'nl-NL' : 'en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${value}T00:00:00Z`));
-}
-
-/** The weekday of a real date, as a sentence names it: "Saturday", "zaterdag". */
-export function weekdayOf(value: string, lang: Lang): string {
-  return new Intl.DateTimeFormat(lang === 'nl' ? 'nl-NL' : 'en-GB', { weekday: 'long', timeZone: 'UTC' }).format(new Date(`${value}T00:00:00Z`));
 }

@@ -64,8 +64,8 @@ export function FormSent({ title, reference, rows, next, again, onAgain }: {
   useEffect(() => heading.current?.focus(), []);
   return (
     <section className="form-sent" aria-labelledby={`${id}-title`}>
-      <div className="flex items-start gap-4">
-        <div className="grid size-12 shrink-0 place-items-center rounded-full bg-mint text-teal">
+      <div className="flex items-start gap-3 sm:gap-4">
+        <div className="grid size-10 shrink-0 place-items-center rounded-full bg-mint text-teal sm:size-12">
           <Icon name="check" className="size-6" aria-hidden="true" />
         </div>
         <div className="min-w-0">
