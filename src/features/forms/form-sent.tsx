@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
 import { Icon } from '../../components/icons.tsx';
+import { KeepWhole } from '../../components/keep-whole.tsx';
 import { useT } from '../../lib/i18n.tsx';
 
 
@@ -75,13 +76,17 @@ export function FormSent({ title, reference, rows, next, again, onAgain }: {
           {reference ? (
             <p className="mt-3">
               {t('forms.sentReference')}: <strong className="form-sent-reference">{reference}</strong>
-              <span className="mt-1 block text-sm text-ink/80">{t('forms.sentReferenceHint')}</span>
+              <span className="mt-1 block text-sm text-ink/80">
+                <KeepWhole text={t('forms.sentReferenceHint')} />
+              </span>
             </p>
           ) : null}
         </div>
       </div>
       <h4 className="mt-6 font-semibold text-deep">{t('forms.sentNext')}</h4>
-      <p className="mt-1">{next}</p>
+      <p className="mt-1">
+        <KeepWhole text={next} />
+      </p>
       {rows.length > 0 ? (
         <>
           <h4 className="mt-6 font-semibold text-deep">{t('forms.sentSummary')}</h4>
