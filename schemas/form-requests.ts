@@ -81,7 +81,7 @@ function isEmailAddress(value: string): boolean {
 }
 
 /** An e-mail address, trimmed. */
-export const Email = z.string(required).check(z.trim(), z.minLength(1, required), z.maxLength(254, 'validation.email'), z.refine(isEmailAddress, 'validation.email'));
+export const Email = z.string('validation.emailMissing').check(z.trim(), z.minLength(1, 'validation.emailMissing'), z.maxLength(254, 'validation.email'), z.refine(isEmailAddress, 'validation.email'));
 
 /** How far ahead an appointment may be asked for: a year (366 days, a leap year's 29 February included). */
 export const appointmentHorizonDays = 366;
@@ -98,9 +98,9 @@ export type PhoneCheck = (text: string, defaultCountry: CountryCode) => boolean;
 
 /** A phone number in Dutch or international form, judged by `isValidPhoneNumber`: 06-12345678, +31 6 12345678, 0031 6 12345678, +44 20 7946 0958. */
 export const phoneNumber = (isValidPhoneNumber: PhoneCheck) =>
-  z.string(required).check(
+  z.string('validation.phoneMissing').check(
     z.trim(),
-    z.minLength(1, required),
+    z.minLength(1, 'validation.phoneMissing'),
     z.maxLength(32, 'validation.phone'),
     z.refine((value) => isValidPhoneNumber(value.replace(/^00/, '+'), 'NL'), 'validation.phone'),
   );
@@ -110,7 +110,7 @@ export const phoneForms: readonly FormKind[] = ['appointment', 'order'];
 
 /** The appointment request's fields, a date before today in the Netherlands at `now()` refused. */
 const appointmentFields = (now: () => Date, isValidPhoneNumber: PhoneCheck) => ({
-  FullName: line(100),
+  FullName: line(100, 'validation.nameMissing'),
   EmailAddress: Email,
   PhoneNumber: phoneNumber(isValidPhoneNumber),
   Service: z.enum(appointmentServices, 'validation.service'),
@@ -203,11 +203,11 @@ const ticked = (message: string) => z.optional(z.pipe(z.union([z.literal(true), 
 export const orderRequest = (isValidPhoneNumber: PhoneCheck, now: () => Date = () => new Date()) =>
   z.pipe(
     z.object({
-      dentistName: line(100),
-      clinicName: line(150),
+      dentistName: line(100, 'validation.dentistMissing'),
+      clinicName: line(150, 'validation.clinicMissing'),
       email: Email,
       phone: phoneNumber(isValidPhoneNumber),
-      serviceType: line(200),
+      serviceType: line(200, 'validation.workMissing'),
       dueDate: futureDate(now),
       dueKind: z.optional(z.enum(dueKinds, 'validation.dueKind')),
       teeth,
@@ -224,18 +224,18 @@ export const orderRequest = (isValidPhoneNumber: PhoneCheck, now: () => Date = (
 
 /** A message from the contact form; every field is required. */
 export const ContactRequest = z.object({
-  name: line(100),
+  name: line(100, 'validation.nameMissing'),
   email: Email,
-  subject: line(150),
-  message: text(5000),
+  subject: line(150, 'validation.subjectMissing'),
+  message: text(5000, 'validation.messageMissing'),
 });
 export type ContactRequest = z.infer<typeof ContactRequest>;
 
 /** A testimonial sent for review; never published without the lab's review and the visitor's consent. */
 export const TestimonialRequest = z.object({
-  name: line(100),
-  role: line(150),
-  text: text(2000),
+  name: line(100, 'validation.nameMissing'),
+  role: line(150, 'validation.roleMissing'),
+  text: text(2000, 'validation.experienceMissing'),
   rating: wholeNumber(1, 5, 'validation.rating'),
   consent: z.literal(true, 'validation.consent'),
 });

@@ -118,7 +118,7 @@ describe('order uploads', () => {
     expect(reply.json).toEqual({
       success: false,
       error: 'Niet alle velden zijn goed ingevuld. Controleer het formulier.',
-      fields: { dentistName: 'Vul dit veld in.', email: 'Vul een geldig e-mailadres in, bijvoorbeeld naam@voorbeeld.nl.', file: damaged.docxNl },
+      fields: { dentistName: 'Vul de naam van de tandarts in.', email: 'Vul een geldig e-mailadres in, bijvoorbeeld naam@voorbeeld.nl.', file: damaged.docxNl },
       files: [{ position: 1, name: 'order.docm', error: damaged.docxNl }],
     });
     const good = await postOrder(uploads.api.port, orderFields({ phone: '12' }), [{ bytes: fixture('pixel.png'), filename: 'photo.png' }]);

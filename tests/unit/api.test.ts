@@ -95,7 +95,7 @@ describe('the forms API', () => {
         success: false,
         error: en.invalid,
         fields: {
-          FullName: 'Please fill in this field.',
+          FullName: 'Enter your name.',
           EmailAddress: 'Enter a valid e-mail address, e.g. name@example.com.',
           PhoneNumber: 'Enter a valid phone number, e.g. 06 12345678 or +31 6 12345678.',
           Service: 'Choose a service.',
@@ -113,7 +113,7 @@ describe('the forms API', () => {
         success: false,
         error: nl.invalid,
         fields: {
-          FullName: 'Vul dit veld in.',
+          FullName: 'Vul uw naam in.',
           EmailAddress: 'Vul een geldig e-mailadres in, bijvoorbeeld naam@voorbeeld.nl.',
           PhoneNumber: 'Vul een geldig telefoonnummer in, bijvoorbeeld 06 12345678 of +31 6 12345678.',
           Service: 'Kies een dienst.',
@@ -124,19 +124,19 @@ describe('the forms API', () => {
       });
     });
 
-    it('names every missing field of the contact and testimonial forms, and stores nothing', async () => {
+    it('names every missing field of the contact and testimonial forms with what to fill in, and stores nothing', async () => {
       const before = storedSubmissions(api.dataDir).length;
       const message = await postJson(api.port, '/api/contact?lang=en', { _elapsedMs: 8000 });
       expect(message.json).toEqual({
         success: false,
         error: en.invalid,
-        fields: { name: 'Please fill in this field.', email: 'Please fill in this field.', subject: 'Please fill in this field.', message: 'Please fill in this field.' },
+        fields: { name: 'Enter your name.', email: 'Enter your e-mail address.', subject: 'Enter a subject.', message: 'Enter your message.' },
       });
       const review = await postJson(api.port, '/api/testimonial?lang=nl', testimonial({ rating: 6, consent: false, text: '' }));
       expect(review.json).toEqual({
         success: false,
         error: nl.invalid,
-        fields: { text: 'Vul dit veld in.', rating: 'Kies een beoordeling van 1 tot en met 5 sterren.', consent: 'Bevestig dat wij uw ervaring mogen publiceren.' },
+        fields: { text: 'Beschrijf uw ervaring.', rating: 'Kies een beoordeling van 1 tot en met 5 sterren.', consent: 'Bevestig dat wij uw ervaring mogen publiceren.' },
       });
       expect(storedSubmissions(api.dataDir)).toHaveLength(before);
     });

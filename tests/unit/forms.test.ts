@@ -10,6 +10,7 @@ import * as z from 'zod/mini';
 import { formSchemasWith, formShape, phoneForms, phoneNumber, type FormKind } from '../../schemas/form-requests.ts';
 import { AppointmentRequest, ContactRequest, OrderRequest, TestimonialRequest, todayInNetherlands } from '../../schemas/forms.ts';
 import { checkForm } from '../../src/features/forms/form-actions.ts';
+import { dateFromBoxes } from '../../src/features/forms/date-parts.ts';
 import { isValidPhoneNumber as browserPhoneCheck } from '../../src/features/forms/phone-check.ts';
 import { projectRoot } from '../support/fixtures.ts';
 
@@ -41,11 +42,11 @@ describe('the appointment request', () => {
     expect(result.data?.FullName).toBe('Anna de Vries');
   });
 
-  it('requires every field but the message, naming each one', () => {
+  it('requires every field but the message, naming each one with what to fill in', () => {
     expect(errors(AppointmentRequest.safeParse({}))).toEqual([
-      'FullName: validation.required',
-      'EmailAddress: validation.required',
-      'PhoneNumber: validation.required',
+      'FullName: validation.nameMissing',
+      'EmailAddress: validation.emailMissing',
+      'PhoneNumber: validation.phoneMissing',
       'Service: validation.service',
       'PreferredDate: validation.date',
       'PreferredTime: validation.time',
@@ -115,14 +116,43 @@ describe('the appointment request in the browser, within the opening hours', () 
   });
 });
 
+describe('a date typed in day, month and year boxes', () => {
+  const order = { dentistName: 'J. Bakker', clinicName: 'Tandartspraktijk Centrum', email: 'praktijk@example.nl', phone: '030 123 4567', serviceType: 'Zirconia crown 16' };
+  const box = (digits: fc.Arbitrary<string>) => fc.oneof(digits, digits.map((text) => ` ${text} `), fc.string({ maxLength: 6 }), fc.constantFrom('', '0', '00', '１２', '1e1', '0x1', '-1', '1.5', '3\n'));
+
+  it('makes a date the order takes only when the boxes name that very date, whatever is typed in them (seeded)', () => {
+    const days = box(fc.integer({ min: 0, max: 40 }).map(String));
+    const months = box(fc.integer({ min: 0, max: 14 }).map(String));
+    const years = box(fc.integer({ min: 2020, max: 2040 }).map(String));
+    fc.assert(
+      fc.property(days, months, years, (day, month, year) => {
+        const made = dateFromBoxes(day, month, year);
+        if (!day.trim() && !month.trim() && !year.trim()) return made === '';
+        const taken = OrderRequest.safeParse({ ...order, dueDate: made });
+        if (!taken.success) return true;
+        const date = new Date(`${made}T00:00:00Z`);
+        return date.getUTCFullYear() === Number(year) && date.getUTCMonth() + 1 === Number(month) && date.getUTCDate() === Number(day);
+      }),
+      { seed: 25, numRuns: 5000 },
+    );
+  });
+
+  it('reads 2 3 2030 as 2 March, padded, and leaves nothing when the boxes are blank', () => {
+    expect(dateFromBoxes('2', '3', '2030')).toBe('2030-03-02');
+    expect(dateFromBoxes(' 02 ', '03', '2030')).toBe('2030-03-02');
+    expect(dateFromBoxes(' ', '', '')).toBe('');
+    expect(OrderRequest.safeParse({ ...order, dueDate: dateFromBoxes('31', '2', '2030') }).success).toBe(false);
+  });
+});
+
 describe('the dentist\'s order request', () => {
   const order = { dentistName: 'J. Bakker', clinicName: 'Tandartspraktijk Centrum', email: 'praktijk@example.nl', phone: '030 123 4567', serviceType: 'Zirconia crown 16' };
 
-  it('needs the dentist, clinic, e-mail, phone and service type; the rest is optional', () => {
+  it('needs the dentist, clinic, e-mail, phone and service type, each named; the rest is optional', () => {
     expect(errors(OrderRequest.safeParse(order))).toEqual([]);
     expect(errors(OrderRequest.safeParse({ ...order, patientName: 'AB-1234', patientAge: '54', additionalInfo: 'Shade A2' }))).toEqual([]);
     expect(errors(OrderRequest.safeParse({}))).toEqual([
-      'dentistName: validation.required', 'clinicName: validation.required', 'email: validation.required', 'phone: validation.required', 'serviceType: validation.required',
+      'dentistName: validation.dentistMissing', 'clinicName: validation.clinicMissing', 'email: validation.emailMissing', 'phone: validation.phoneMissing', 'serviceType: validation.workMissing',
     ]);
   });
 
@@ -151,7 +181,7 @@ describe('the dentist\'s order request', () => {
 describe('the contact and testimonial forms', () => {
   it('needs all four contact fields', () => {
     expect(errors(ContactRequest.safeParse({ name: 'Anna', email: 'anna@example.nl', subject: 'Question', message: 'Hello' }))).toEqual([]);
-    expect(errors(ContactRequest.safeParse({ name: ' ', email: 'anna@example.nl', subject: 'Question' }))).toEqual(['name: validation.required', 'message: validation.required']);
+    expect(errors(ContactRequest.safeParse({ name: ' ', email: 'anna@example.nl', subject: 'Question' }))).toEqual(['name: validation.nameMissing', 'message: validation.messageMissing']);
   });
 
   it('needs a rating from 1 to 5 and consent to publish', () => {

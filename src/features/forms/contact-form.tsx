@@ -1,22 +1,34 @@
+import { useState } from 'react';
 import { useT } from '../../lib/i18n.tsx';
-import { useFeedback } from './feedback.tsx';
-import { Honeypot, RequiredNote, SubmitRow, TextAreaField, TextField } from './fields.tsx';
+import { Honeypot, SubmitRow, TextAreaField, TextField } from './fields.tsx';
+import type { SentRow } from './form-actions.ts';
 import { useForm } from './use-form.ts';
 
 /** The contact form: name, e-mail, subject and message, all required, posted to /api/contact. */
 export function ContactForm() {
   const t = useT();
-  const { notify } = useFeedback();
+  const [sent, setSent] = useState<{ reference: string; rows: readonly SentRow[] } | null>(null);
   const form = useForm({
     kind: 'contact',
     endpoint: '/api/contact',
-    onSuccess: () => notify({ kind: 'success', title: t('feedback.contactSuccessTitle'), text: t('feedback.contactSuccessText') }),
+    checkOnLeave: ['email'],
+    onSuccess: ({ reference, rows }) => setSent({ reference, rows }),
   });
+  if (sent) {
+    return form.parts ? (
+      <form.parts.FormSent
+        title={t('feedback.contactSuccessTitle')}
+        reference={sent.reference}
+        rows={sent.rows}
+        next={t('feedback.contactSuccessText')}
+        again={t('forms.anotherContact')}
+        onAgain={() => setSent(null)}
+      />
+    ) : null;
+  }
   return (
     <form {...form.formProps} className="grid gap-5 sm:grid-cols-2">
-      <div className="sm:col-span-2">
-        <RequiredNote />
-      </div>
+      {form.parts ? <form.parts.ErrorSummary items={form.summary} focusRequest={form.focusRequest} /> : null}
       <TextField state={form.field('name')} label={t('forms.name')} required type="text" autoComplete="name" placeholder={t('forms.namePlaceholder')} />
       <TextField state={form.field('email')} label={t('forms.email')} required type="email" autoComplete="email" inputMode="email" placeholder={t('forms.emailPlaceholder')} />
       <TextField state={form.field('subject')} label={t('forms.subject')} required type="text" maxLength={150} className="sm:col-span-2" />

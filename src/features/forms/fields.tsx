@@ -1,8 +1,9 @@
-import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import { createElement, lazy, Suspense, useLayoutEffect, useState, useSyncExternalStore, type ComponentType, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import { useT } from '../../lib/i18n.tsx';
 import { Icon } from '../../components/icons.tsx';
 import { InlineText } from '../../components/inline-text.tsx';
 import { KeepWhole } from '../../components/keep-whole.tsx';
+import { pageIsLive } from '../../lib/page-live.ts';
 import type { FieldState } from './use-form.ts';
 
 interface LabelProps {
@@ -12,25 +13,25 @@ interface LabelProps {
   hint?: string;
 }
 
-/** A field's label (with the required mark or "optional"), its control, hint and error message. */
+/** A field's label ("(optional)" after it when it is: only optional fields are marked), its control, hint and error message. */
 export function FieldFrame({ state, label, required, hint, children, className = '' }: LabelProps & { children: ReactNode; className?: string }) {
-  const t = useT();
   return (
     <div className={className}>
       <label htmlFor={state.control.id} className="field-label">
         {label}
-        {required ? (
-          <span className="ml-0.5 text-coral" aria-hidden="true">
-            *
-          </span>
-        ) : (
-          <span className="ml-1.5 text-sm font-normal text-ink/70">({t('forms.optional')})</span>
-        )}
+        {required ? null : <OptionalMark />}
       </label>
       {children}
       <FieldMessages state={state} hint={hint} />
     </div>
   );
+}
+
+/** "(optional)" after the label of a field that may be left empty. */
+export function OptionalMark() {
+  const t = useT();
+  // The space is part of the label's accessible name too: "Teeth (FDI) (optional)".
+  return <span className="optional-mark text-sm font-normal text-ink/70">{` (${t('forms.optional')})`}</span>;
 }
 
 /** The hint and the error message below a control, with the ids its aria-describedby points at. */
@@ -104,7 +105,7 @@ export function Honeypot() {
   );
 }
 
-/** The required-fields note, the privacy link beside the button, and the submit button with its sending state. */
+/** The privacy link beside the button, and the submit button, named for what it does, with its sending state. */
 export function SubmitRow({ sending, label, sendingLabel }: { sending: boolean; label: string; sendingLabel: string }) {
   const t = useT();
   return (
@@ -121,15 +122,56 @@ export function SubmitRow({ sending, label, sendingLabel }: { sending: boolean; 
   );
 }
 
-/** "Fields marked with * are required", at the top of each form. */
-export function RequiredNote() {
-  const t = useT();
-  return (
-    <p className="text-sm text-ink/80">
-      <span className="text-coral" aria-hidden="true">
-        *
-      </span>{' '}
-      {t('forms.requiredNote')}
-    </p>
-  );
+/** A part of a form made by `hydrateLater`: the component, and `load`, which the form's first touch calls to fetch its code. */
+export type Later<P> = ((props: P) => ReactNode) & { load: () => void };
+
+/** The props a part was first rendered with (the HTML it hydrates) and its newest, and whom to tell when they change. */
+class PropsStore<P> {
+  props: P;
+  tell = () => {};
+  constructor(readonly first: P) {
+    this.props = first;
+  }
+  subscribe = (tell: () => void) => {
+    this.tell = tell;
+    return () => (this.tell = () => {});
+  };
+  set(props: P) {
+    this.props = props;
+    this.tell();
+  }
+}
+
+/**
+ * A part of a form whose code the page's first load leaves out, yet whose HTML is in the prerendered page
+ * (so nothing moves when it arrives, and a visitor without scripts sees it). The server renders it at once
+ * from the module it imported. The browser keeps the server's HTML, usable as it is, and fetches the code
+ * only when the form is first touched (`load`: a focus or a pointer within it) and then hydrates that HTML
+ * (React's selective hydration of a Suspense boundary); on a page that is already live it fetches at once.
+ */
+export function hydrateLater<P extends object>(server: { default: ComponentType<P> } | undefined, load: () => Promise<{ default: ComponentType<P> }>): Later<P> {
+  let touched = () => {};
+  const touch = new Promise<void>((resolve) => (touched = resolve));
+  const Part: ComponentType<P> = server ? server.default : lazy(() => touch.then(load));
+  /** The part with its newest props, hydrated with the first (a later change is rendered once it is hydrated). */
+  function Inner({ store }: { store: PropsStore<P> }) {
+    const props = useSyncExternalStore(store.subscribe, () => store.props, () => store.first);
+    return createElement(Part, props);
+  }
+  function Later(props: P) {
+    const [store] = useState(() => {
+      // Rendered on a page already live (not hydrated from the prerendered HTML): nothing to wait for.
+      if (!server && pageIsLive()) touched();
+      return new PropsStore(props);
+    });
+    // The boundary's element never changes: React drops a dehydrated boundary whose props change, and with it what was typed there.
+    const [part] = useState(() => (
+      <Suspense fallback={null}>
+        <Inner store={store} />
+      </Suspense>
+    ));
+    useLayoutEffect(() => store.set(props));
+    return part;
+  }
+  return Object.assign(Later, { load: () => touched() });
 }

@@ -2,7 +2,8 @@ import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { KeepWhole } from '../../components/keep-whole.tsx';
 import { useShell, useT } from '../../lib/i18n.tsx';
 import { useFeedback } from './feedback.tsx';
-import { FieldFrame, Honeypot, RequiredNote, SubmitRow, TextAreaField, TextField } from './fields.tsx';
+import { FieldFrame, Honeypot, hydrateLater, SubmitRow } from './fields.tsx';
+import type { SentRow } from './form-actions.ts';
 import { useForm } from './use-form.ts';
 import type * as FilesCode from './chosen-files.tsx';
 import type { Chosen, FilesState } from './chosen-files.tsx';
@@ -13,6 +14,9 @@ import type { Chosen, FilesState } from './chosen-files.tsx';
  * The list is shown only once it holds a file, so this is loaded by then.
  */
 let code: typeof FilesCode | undefined;
+
+/** The fields a lab works from, with the tooth chart: in the prerendered page, their code fetched on the form's first touch. */
+const OrderDetails = hydrateLater(import.meta.env.SSR ? await import('./order-details.tsx') : undefined, () => import('./order-details.tsx'));
 
 /** The dentist's order request with up to five scans, photos or prescriptions, posted as multipart to /api/order. */
 export function OrderForm() {
@@ -27,11 +31,14 @@ export function OrderForm() {
   const [busy, setBusy] = useState(false);
   const [over, setOver] = useState(false);
   const [progress, setProgress] = useState<[number, number] | null>(null);
+  const [sent, setSent] = useState<{ reference: string; rows: readonly SentRow[] } | null>(null);
 
   const form = useForm({
     kind: 'order',
     busy: () => files.current.checking > 0,
     endpoint: '/api/order',
+    checkOnLeave: ['phone', 'email', 'teeth'],
+    later: [OrderDetails],
     // Only with a file in the list (the check below asks for one first), so its code is there.
     encode: (data, spam) => {
       setProgress(null);
@@ -40,18 +47,18 @@ export function OrderForm() {
     extraProblems: () => ({ file: code ? code.problem(files.current.list) : { key: 'validation.fileMissing' } }),
     onProgress: (sent, total) => setProgress([sent, total]),
     onRefusedFiles: (refused) => update(code!.refuse(files.current, refused)),
-    onSuccess: () => {
+    onSuccess: ({ reference, rows }) => {
+      const names = files.current.list.filter((chosen) => chosen.ok).map((chosen) => chosen.file.name);
+      setSent({ reference, rows: [...rows, [t('forms.sentFiles'), names.join(', ')]] });
       update([]);
-      notify({ kind: 'success', title: t('feedback.orderSuccessTitle'), text: t('feedback.orderSuccessText') });
     },
   });
-  const fileState = form.field('file', { hint: true });
 
   /** A new list: kept for a submit at once, shown at the next render; a message shown at the field follows it. */
   function update(next: Chosen[], announcement?: string) {
     files.current.list = next;
     setFiles({ list: next, announcement });
-    if (fileState.error) form.setFieldError('file', code?.problem(next));
+    if (form.errorOf('file')) form.setFieldError('file', code?.problem(next));
   }
 
   /** Checks files just chosen or dropped and adds them to the list; a submit made meanwhile is sent once they are in. */
@@ -64,7 +71,7 @@ export function OrderForm() {
       update(added.list, added.announcement);
     } catch {
       // The list's code could not be loaded (offline): the files are not in the list, and the submit says why.
-      notify({ kind: 'error', title: t('feedback.errorTitle'), text: t('feedback.errorDefault') });
+      notify();
     } finally {
       files.current.checking -= 1;
       setBusy(files.current.checking > 0);
@@ -83,20 +90,28 @@ export function OrderForm() {
   // Files chosen before the page was live are in the input without a change React saw: taken now, once.
   useEffect(() => choose(input.current?.files), []); // eslint-disable-line react-hooks/exhaustive-deps -- once, at hydration
 
+  if (sent) {
+    return form.parts ? (
+      <form.parts.FormSent
+        title={t('feedback.orderSuccessTitle')}
+        reference={sent.reference}
+        rows={sent.rows}
+        next={t('feedback.orderSuccessText')}
+        again={t('forms.anotherOrder')}
+        onAgain={() => setSent(null)}
+      />
+    ) : null;
+  }
+
+  const fileState = form.field('file', { hint: true });
   const statusId = `${fileState.control.id}-files`;
   return (
     <form {...form.formProps} className="grid gap-5 sm:grid-cols-2">
-      <div className="sm:col-span-2">
-        <RequiredNote />
-      </div>
-      <TextField state={form.field('dentistName')} label={t('forms.dentistName')} required type="text" autoComplete="name" />
-      <TextField state={form.field('clinicName')} label={t('forms.clinicName')} required type="text" autoComplete="organization" />
-      <TextField state={form.field('email')} label={t('forms.email')} required type="email" autoComplete="email" inputMode="email" placeholder={t('forms.emailPlaceholder')} />
-      <TextField state={form.field('phone')} label={t('forms.phone')} required type="tel" autoComplete="tel" placeholder={t('forms.phonePlaceholder')} />
-      <TextField state={form.field('serviceType')} label={t('forms.serviceType')} required type="text" placeholder={t('forms.serviceTypePlaceholder')} maxLength={200} className="sm:col-span-2" />
-      <TextField state={form.field('patientName', { hint: true })} label={t('forms.patientName')} hint={t('forms.patientNameHint')} type="text" autoComplete="off" maxLength={100} />
-      <TextField state={form.field('patientAge')} label={t('forms.patientAge')} type="number" inputMode="numeric" min={0} max={120} step={1} />
-      <TextAreaField state={form.field('additionalInfo')} label={t('forms.additionalInfo')} placeholder={t('forms.additionalInfoPlaceholder')} maxLength={3000} className="sm:col-span-2" />
+      {form.parts ? <form.parts.ErrorSummary items={form.summary} focusRequest={form.focusRequest} /> : null}
+      <OrderDetails
+        field={form.field}
+        onTeethPicked={() => form.errorOf('teeth') && form.setFieldError('teeth')}
+      />
       <FieldFrame state={fileState} label={t('forms.file')} required className="sm:col-span-2">
         {/* The native input lies, transparent, over the whole zone: a click, a tap, a drop or the keyboard reaches it. */}
         <div className={`drop-zone${over ? ' drop-zone-over' : ''}`}>

@@ -1,10 +1,10 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type FocusEvent, type FormEvent } from 'react';
 import { pageIsLive } from '../../lib/page-live.ts';
 import { useShell, useT } from '../../lib/i18n.tsx';
 import { useFeedback } from './feedback.tsx';
 import type * as Actions from './form-actions.ts';
 import type { FormField } from '../../../schemas/forms.ts';
-import type { Encode, FieldProblem, FormKind, RefusedFile } from './form-actions.ts';
+import type { Encode, FieldProblem, FormHost, FormKind, RefusedFile } from './form-actions.ts';
 
 let actions: Promise<typeof Actions> | null = null;
 
@@ -22,13 +22,17 @@ export interface FormOptions<K extends FormKind> {
   kind: K;
   /** The API path, e.g. `/api/contact`; the page's language is added as `?lang=`. */
   endpoint: string;
-  /** The values to check, read from the form; blank fields are left out, so "optional" means absent. */
-  read?: (form: HTMLFormElement) => Record<string, unknown>;
+  /** Changes the values read from the form (`readForm` in form-actions.ts: blank fields left out, so "optional" means absent) before they are checked. */
+  read?: (form: HTMLFormElement, values: Record<string, unknown>) => Record<string, unknown>;
+  /** Parts of the form whose code is fetched on its first touch (`hydrateLater` in fields.tsx). */
+  later?: readonly { load: () => void }[];
   /** Problems the schema cannot see (the order form's file). */
   extraProblems?: () => Partial<Record<FormField<K>, FieldProblem>>;
   encode?: Encode;
-  /** After a success answer; the form has already been cleared. */
-  onSuccess: () => void;
+  /** After a success answer, with the reference the server gave and what was sent as the visitor read it; the form has already been cleared. */
+  onSuccess: (sent: { reference: string; rows: Actions.SentRow[]; data: Record<string, unknown> }) => void;
+  /** Fields checked as soon as they are left (the phone, with the server's rules), not only on submit. */
+  checkOnLeave?: readonly FormField<K>[];
   /** After an answer that refused files, with the server's word on each (the order form shows it beside its file), before the fields' messages are shown. */
   onRefusedFiles?: (files: RefusedFile[]) => void;
   /** How much of the body has gone out, as it goes. */
@@ -48,24 +52,15 @@ export interface FieldState {
   error?: string;
 }
 
-/** Every non-empty text value of the form by name; files, spam signals and unchecked boxes are left out. */
-export function readForm(form: HTMLFormElement): Record<string, unknown> {
-  const values: Record<string, unknown> = {};
-  for (const [name, value] of new FormData(form)) {
-    if (typeof value === 'string' && value.trim() !== '' && !name.startsWith('_')) values[name] = value;
-  }
-  return values;
-}
-
 /**
  * A form's behaviour: checks with the shared schema on submit (then again as the visitor corrects
- * fields), moves focus to the first invalid field, sends once with the spam signals, and shows the
- * answer as a toast (or hands success to the caller). Inputs are uncontrolled, so what the visitor
+ * fields, and a few fields as soon as they are left), lists the problems in an error summary that takes
+ * the focus, sends once with the spam signals, and hands a success, with its reference, to the caller
+ * (a failure the server words is shown as a toast). Inputs are uncontrolled, so what the visitor
  * typed is never lost on an error, and `form.reset()` clears it after a success.
  */
 export function useForm<K extends FormKind>(options: FormOptions<K>) {
   const { lang, shell } = useShell();
-  const context = { lang, hours: shell.site.openingHours };
   const t = useT();
   const { notify } = useFeedback();
   const formId = useId();
@@ -73,6 +68,10 @@ export function useForm<K extends FormKind>(options: FormOptions<K>) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [sending, setSending] = useState(false);
   const [focusRequest, setFocusRequest] = useState(0);
+  // The summary appears with a refused submit and stays, following the corrections, until a success.
+  const [summaryShown, setSummaryShown] = useState(false);
+  // The error summary and the sent panel, which come with the sending code on the first touch.
+  const [parts, setParts] = useState<typeof Actions | null>(null);
   const attempted = useRef(false);
   const held = useRef<HTMLFormElement | null>(null);
   const mountedAt = useRef(0);
@@ -83,74 +82,55 @@ export function useForm<K extends FormKind>(options: FormOptions<K>) {
   });
 
   useEffect(() => {
+    const form = formRef.current;
+    const parts = latest.current.later;
+    if (!form || !parts) return;
+    const touched = (event?: Event) => {
+      if (!event || form.contains(event.target as Node)) for (const part of parts) part.load();
+    };
+    // Touched before the page was live (its focus is in the form): at once.
+    if (form.contains(document.activeElement)) return touched();
+    const events = ['focusin', 'pointerover', 'pointerdown', 'touchstart'];
+    // Caught on the way down, above React's root: React stops an event aimed at a part not hydrated yet there.
+    for (const type of events) document.addEventListener(type, touched, { capture: true, passive: true });
+    return () => {
+      for (const type of events) document.removeEventListener(type, touched, { capture: true });
+    };
+  }, []);
+
+  useEffect(() => {
     // A form in the prerendered page was there to fill in from the start (a form sent before the page
     // was live is sent once it is); one that appears later is timed from then.
     mountedAt.current = pageIsLive() ? performance.now() : 0;
   }, []);
-  useEffect(() => {
-    if (focusRequest > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [focusRequest]);
 
   const text = (problem: FieldProblem) => t(problem.key, problem.vars);
-  const show = (problems: Record<string, FieldProblem>) => setErrors(Object.fromEntries(Object.entries(problems).map(([field, problem]) => [field, text(problem)])));
-  const values = (form: HTMLFormElement) => (latest.current.read ?? readForm)(form);
-  /** The problems the form finds beside the schema's, field by field. */
-  const extraProblems = (): Record<string, FieldProblem> => {
-    const found: Record<string, FieldProblem> = {};
-    const extra: Partial<Record<string, FieldProblem>> = latest.current.extraProblems?.() ?? {};
-    for (const [field, problem] of Object.entries(extra)) if (problem) found[field] = problem;
-    return found;
+  // What the sending code (form-actions.ts) works with once it has loaded.
+  const host: FormHost = {
+    ref: formRef,
+    options: latest,
+    context: { lang, hours: shell.site.openingHours },
+    text,
+    setErrors,
+    setSummaryShown,
+    focus: () => setFocusRequest((n) => n + 1),
+    notify,
+    yes: t('forms.sentYes'),
+    attempted,
+    mountedAt,
   };
+  /** Runs `run` with the sending code, loading it if need be; offline, nothing happens (the next submit says what went wrong). */
+  const withActions = (run: (actions: typeof Actions) => unknown) => void loadActions().then(run).catch(() => undefined);
 
-  /** After a first attempt, the messages follow the visitor's corrections. */
-  const recheck = () => {
-    const form = formRef.current;
-    if (!attempted.current || !form) return;
-    void loadActions()
-      .then(({ checkForm }) => checkForm(latest.current.kind, values(form), context))
-      .then((verdict) => show({ ...(verdict.ok ? {} : verdict.problems), ...extraProblems() }))
-      // Offline, the messages stay as they were; the next submit says what went wrong.
-      .catch(() => undefined);
-  };
-
-  const onSubmit = async (form: HTMLFormElement) => {
-    const { endpoint, onSuccess } = latest.current;
-    const fail = (message?: string) => notify({ kind: 'error', title: t('feedback.errorTitle'), text: message ?? t('feedback.errorDefault') });
+  const onSubmit = (form: HTMLFormElement) => {
     setSending(true);
-    try {
-      const { submit } = await loadActions();
-      const honeypot = form.elements.namedItem('_hp');
-      // The kind, the encoding and the order form's hooks (its upload's progress, the files the server refused) as the form gave them.
-      const outcome = await submit({
-        ...latest.current,
-        values: values(form),
-        context,
-        extraProblems: extraProblems(),
-        url: `${endpoint}?lang=${lang}`,
-        spam: { _hp: honeypot instanceof HTMLInputElement ? honeypot.value : '', _elapsedMs: Math.round(performance.now() - mountedAt.current) },
-      });
-      attempted.current = true;
-      if (outcome.type === 'invalid') {
-        show(outcome.problems);
-        setFocusRequest((n) => n + 1);
-      } else if (outcome.type === 'sent') {
-        form.reset();
-        attempted.current = false;
-        setErrors({});
-        onSuccess();
-      } else {
-        if (outcome.fields && Object.keys(outcome.fields).length > 0) {
-          setErrors(outcome.fields);
-          setFocusRequest((n) => n + 1);
-        }
-        // The server's own words when it gave any (in the page's language), the general message otherwise.
-        fail(outcome.error);
-      }
-    } catch {
-      fail();
-    } finally {
-      setSending(false);
-    }
+    void loadActions()
+      .then((actions) => {
+        setParts(actions);
+        return actions.send(host, form);
+      })
+      .catch(() => notify())
+      .finally(() => setSending(false));
   };
 
   const field = (name: FormField<K>, extra: { hint?: boolean } = {}): FieldState => {
@@ -168,11 +148,18 @@ export function useForm<K extends FormKind>(options: FormOptions<K>) {
   return {
     sending,
     field,
+    /** The error summary's problems, in the order of the fields on the page (read after the form has asked for its fields). */
+    summary: () => (summaryShown ? { errors, formId } : null),
+    focusRequest,
+    /** The error summary and the sent panel, once the form's sending code has loaded (it has by any submit). */
+    parts,
     /** Sends the submit held while the form was busy, if there was one. */
     resume: () => {
       held.current?.requestSubmit();
       held.current = null;
     },
+    /** A field's message as shown now, if it has one. */
+    errorOf: (name: FormField<K>): string | undefined => errors[name],
     /** Sets or clears one field's message from outside the schema (the file check). */
     setFieldError: (name: FormField<K>, problem?: FieldProblem) =>
       setErrors(({ [name]: _old, ...rest }) => (problem ? { ...rest, [name]: text(problem) } : rest)),
@@ -186,13 +173,16 @@ export function useForm<K extends FormKind>(options: FormOptions<K>) {
         event.preventDefault();
         if (sending) return;
         if (options.busy?.()) held.current = event.currentTarget;
-        else void onSubmit(event.currentTarget);
+        else onSubmit(event.currentTarget);
       },
       onFocus: () =>
-        void loadActions()
-          .then(({ prepare }) => prepare(options.kind))
-          .catch(() => undefined),
-      onChange: recheck,
+        withActions((actions) => {
+          setParts(actions);
+          return actions.prepare(options.kind);
+        }),
+      // After a first attempt, the messages follow the visitor's corrections.
+      onChange: () => withActions((actions) => actions.recheck(host)),
+      onBlur: (event: FocusEvent<HTMLFormElement>) => withActions((actions) => actions.checkLeft(host, event.target)),
     },
   };
 }
