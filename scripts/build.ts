@@ -8,7 +8,7 @@
  * Usage: npm run build [-- --release] [--content-root=DIR --manifest-dir=DIR --dist=DIR]
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -18,7 +18,8 @@ import { siteConfig } from '../vite.config.ts';
 import type { Assets } from '../src/app/router.tsx';
 import { languages, type Lang } from '../schemas/common.ts';
 import { Embed, type SiteIndex } from '../schemas/site-index.ts';
-import { langOfPath, localizePath } from '../src/shared/paths.ts';
+import { langOfPath, localizePath, pageDataFile } from '../src/shared/paths.ts';
+import type { RenderedData } from '../src/app/entry-server.tsx';
 import { formatReport, generate } from './content/index.ts';
 import { listRoutes, type RouteRecord } from './content/emit.ts';
 import { pageFiles } from './content/check.ts';
@@ -29,6 +30,7 @@ import { measureKinds, overBudget } from './page-weight.ts';
 import { renderSocialImages } from './social-images.ts';
 import { caddySnippet, netlifyHeaders, netlifyRedirects } from './static-host.ts';
 import { photoStats } from './pictures.ts';
+import { appFilesElement, buildClient, clientFiles } from './client-files.ts';
 import { socialImagePath } from '../src/shared/social-image.ts';
 
 const root = process.cwd();
@@ -73,17 +75,25 @@ export async function buildSite(options: BuildOptions): Promise<boolean> {
 
   // The content was checked and the manifest written above: the bundles build from them as they are.
   const config = siteConfig({ contentChecked: true, contentRoot: options.contentRoot, outDir: options.manifestDir });
-  await build(mergeConfig(config, { configFile: false, logLevel: 'warn', build: { outDir: client, manifest: true, rollupOptions: { input: [join(root, 'src/app/boot.ts'), join(root, 'src/app/entry-client.tsx')] } } }));
-  await build(mergeConfig(config, { configFile: false, logLevel: 'warn', build: { outDir: join(dist, 'server'), ssr: join(root, 'src/app/entry-server.tsx'), copyPublicDir: false } }));
+  await buildClient(config, client);
+  // The server bundle holds the content, so it is the one that meets the pictures the content names (the
+  // browser's has no content): it writes them, and they join the browser's files.
+  await build(mergeConfig(config, { configFile: false, logLevel: 'warn', build: { outDir: join(dist, 'server'), ssr: join(root, 'src/app/entry-server.tsx'), copyPublicDir: false, ssrEmitAssets: true } }));
+  servedAssets(join(dist, 'server'), client);
 
   const { assets, app } = clientFiles(client);
+  // Each page's data, for the browser to fetch when it shows the page after another, in a folder named
+  // after what they are made from (the content's modules and the bundle's files), so it is cached for good.
+  const dataId = dataFolderId(options.manifestDir, client);
+  const dataDir = join(client, 'assets', 'data', dataId);
+  assets.data = `/assets/data/${dataId}/`;
   // The typeface is asked for with the document, not once the stylesheet is read, so text rarely paints in
   // the fallback. Written into the HTML here, not by the app: a page's scripts never need it.
   const fontPreloads = fontFiles(client)
     .map((href) => `<link rel="preload" href="${href}" as="font" type="font/woff2" crossorigin=""/>`)
     .join('');
-  const { render } = (await import(pathToFileURL(join(dist, 'server', 'entry-server.js')).href)) as {
-    render: (request: Request, assets: Assets) => Promise<Response>;
+  const { renderPage } = (await import(pathToFileURL(join(dist, 'server', 'entry-server.js')).href)) as {
+    renderPage: (request: Request, assets: Assets) => Promise<{ response: Response; data: RenderedData }>;
   };
 
   const routes = listRoutes(checked.model);
@@ -113,7 +123,7 @@ export async function buildSite(options: BuildOptions): Promise<boolean> {
   socialImages.catch(() => undefined);
 
   const renderTo = async (path: string, file: string, expected: number, template: string) => {
-    const response = await render(new Request(`${origin}${path}`), assets);
+    const { response, data } = await renderPage(new Request(`${origin}${path}`), assets);
     const html = (await response.text()).replace('</head>', `${fontPreloads}${appFilesElement(app, template)}</head>`);
     if (response.status !== expected) throw new Error(`${path} rendered with status ${response.status}, expected ${expected}`);
     const target = join(client, file);
@@ -122,6 +132,21 @@ export async function buildSite(options: BuildOptions): Promise<boolean> {
     site.csp[file] = inlineScriptHashes(html);
     const embeds = pageEmbeds(html);
     if (embeds.length) site.embeds[file] = embeds;
+    if (expected === 200) {
+      if (data.page === undefined) throw new Error(`${path} rendered without its data`);
+      writeData(pageDataFile(path), data.page);
+    }
+    const lang = langOfPath(path);
+    if (data.shell !== undefined && !shellWritten.has(lang)) {
+      writeData(`shell.${lang}.json`, data.shell);
+      shellWritten.add(lang);
+    }
+  };
+  const shellWritten = new Set<Lang>();
+  const writeData = (name: string, value: unknown) => {
+    const target = join(dataDir, name);
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(target, JSON.stringify(value));
   };
 
   for (const route of routes) {
@@ -174,55 +199,40 @@ function fontFiles(client: string): string[] {
   return (entry?.assets ?? []).filter((file) => file.endsWith('.woff2')).map((file) => `/${file}`);
 }
 
-/** What the client build made: what every page names (its script, stylesheet and app), and the files of each kind of page's app. */
-interface ClientFiles {
-  assets: Assets;
-  /** The app's own files (`shell`) and each template's beside them, which boot.ts fetches once a page has painted. */
-  app: Record<string, string[]>;
+/** Moves the files the server bundle emitted (pictures, artwork) that the browser's build did not into the served assets. */
+function servedAssets(server: string, client: string): void {
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const abs = join(dir, entry.name);
+      if (entry.isDirectory()) {
+        walk(abs);
+        continue;
+      }
+      if (/\.(m?js|css|map)$/.test(entry.name)) continue;
+      const target = join(client, abs.slice(server.length + 1));
+      if (existsSync(target)) rmSync(abs);
+      else {
+        mkdirSync(dirname(target), { recursive: true });
+        renameSync(abs, target);
+      }
+    }
+  };
+  walk(join(server, 'assets'));
 }
 
-/**
- * The page's one script (boot.ts), the stylesheet and the app's entry, and the files of each kind of
- * page's app (the browser entry with its imports, and each template's own), from Vite's client manifest.
- */
-function clientFiles(client: string): ClientFiles {
-  type Chunk = { file: string; css?: string[]; imports?: string[]; isEntry?: boolean; isDynamicEntry?: boolean };
-  const manifest = JSON.parse(readFileSync(join(client, '.vite', 'manifest.json'), 'utf8')) as Record<string, Chunk>;
-  // A chunk and every chunk it imports, each after the chunks it imports (the order boot.ts runs them in).
-  const closure = (key: string): Set<string> => {
-    const visited = new Set<string>();
-    const ordered = new Set<string>();
-    const visit = (k: string) => {
-      if (visited.has(k)) return;
-      visited.add(k);
-      for (const next of manifest[k]?.imports ?? []) visit(next);
-      ordered.add(k);
-    };
-    visit(key);
-    return ordered;
+/** A name for the build's page data: a hash of the content modules they are made from and of the bundle's files they name. */
+function dataFolderId(manifestDir: string, client: string): string {
+  const hash = createHash('sha256');
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      const abs = join(dir, entry.name);
+      if (entry.isDirectory()) walk(abs);
+      else hash.update(`${abs.slice(manifestDir.length)}\0`).update(readFileSync(abs));
+    }
   };
-  const [bootKey, appKey] = ['src/app/boot.ts', 'src/app/entry-client.tsx'];
-  for (const key of [bootKey, appKey]) if (!manifest[key]?.isEntry) throw new Error(`the client build has no entry ${key}`);
-  // What the browser loads with boot.ts itself is never fetched twice.
-  const withBoot = closure(bootKey);
-  const shell = [...closure(appKey)].filter((k) => !withBoot.has(k));
-  const url = (file: string) => `/${file}`;
-  const app: ClientFiles['app'] = { shell: shell.map((k) => url(manifest[k]!.file)) };
-  for (const key of Object.keys(manifest)) {
-    const template = /^src\/templates\/([a-z0-9-]+)\.tsx$/.exec(key)?.[1];
-    if (!template) continue;
-    app[template] = [...closure(key)].filter((k) => !withBoot.has(k) && !shell.includes(k)).map((k) => url(manifest[k]!.file));
-  }
-  return {
-    assets: { styles: [...withBoot].flatMap((k) => manifest[k]!.css ?? []).map(url), scripts: [url(manifest[bootKey]!.file)], app: url(manifest[appKey]!.file) },
-    app,
-  };
-}
-
-/** The element that lists a page's app files for boot.ts (a JSON block, which never runs). */
-function appFilesElement(files: ClientFiles['app'], template: string): string {
-  const list = [...(files.shell ?? []), ...(files[template] ?? [])];
-  return `<script type="application/json" id="app-files">${JSON.stringify(list).replace(/</g, '\\u003c')}</script>`;
+  walk(manifestDir);
+  hash.update(readFileSync(join(client, '.vite', 'manifest.json')));
+  return hash.digest('base64url').slice(0, 12);
 }
 
 /** sha256 CSP sources of the inline scripts a page runs (JSON data blocks do not run). */
