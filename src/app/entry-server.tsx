@@ -1,3 +1,4 @@
+import { createMemoryHistory } from '@tanstack/react-router';
 import { createRequestHandler, defaultRenderHandler } from '@tanstack/react-router/ssr/server';
 import { createAppRouter, type Assets } from './router.tsx';
 
@@ -19,6 +20,23 @@ export async function renderPage(request: Request, assets: Assets): Promise<{ re
   let router: ReturnType<typeof createAppRouter> | undefined;
   const handler = createRequestHandler({ request, createRouter: () => (router = createAppRouter({ assets })) });
   const response = await handler((context) => defaultRenderHandler(context));
+  return { response, data: dataOf(router) };
+}
+
+/**
+ * What a page is rendered from, without rendering it: every route's data for the path (the same loaders the
+ * render runs) and the page's own and shell's data as renderPage hands them back. The page's HTML is a
+ * function of the code, the build's files and this: the build renders a page again only when it changed.
+ */
+export async function loadPage(path: string, assets: Assets): Promise<{ inputs: unknown[]; data: RenderedData }> {
+  const router = createAppRouter({ assets });
+  router.update({ ...router.options, history: createMemoryHistory({ initialEntries: [path] }) });
+  await router.load();
+  const inputs = router.state.matches.map((m) => ({ route: m.routeId, status: m.status, data: m.loaderData, error: m.error instanceof Error ? m.error.message : JSON.stringify(m.error) }));
+  return { inputs, data: dataOf(router) };
+}
+
+function dataOf(router: ReturnType<typeof createAppRouter> | undefined): RenderedData {
   const data: RenderedData = {};
   for (const match of router?.state.matches ?? []) {
     if (match.status !== 'success') continue;
@@ -27,5 +45,5 @@ export async function renderPage(request: Request, assets: Assets): Promise<{ re
       data.shell = shell;
     } else if (match.routeId !== '__root__') data.page = match.loaderData;
   }
-  return { response, data };
+  return data;
 }
