@@ -5,7 +5,7 @@
  * per-page CSP hashes, site.json and precompressed .br and .gz copies of every text file.
  * A build is a preview (every page says the lab's details are examples; sample testimonials are shown)
  * unless it is built for release, which refuses any placeholder fact and leaves the samples out.
- * Usage: npm run build [-- --release] [--content-root=DIR --manifest-dir=DIR --dist=DIR]
+ * Usage: npm run build [-- --release] [--content-root=DIR --manifest-dir=DIR --dist=DIR --cache-dir=DIR]
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
@@ -44,7 +44,11 @@ export interface BuildOptions {
   manifestDir: string;
   /** The build's output (dist/ by default). */
   distDir: string;
+  /** Where pages, compressed copies and social images of earlier builds are kept (node_modules/.cache by default; the build benchmark starts cold in its own). */
+  cacheDir?: string;
 }
+
+const defaultCacheDir = join(root, 'node_modules', '.cache');
 
 /** Pages rendered to files that no route owns: the not-found pages of each language. */
 const extraPages: Record<'notFound' | 'articleNotFound', Record<Lang, readonly [path: string, file: string]>> = {
@@ -82,7 +86,7 @@ export async function buildSite(options: BuildOptions): Promise<boolean> {
   await stages.timeAsync('server bundle', () => build(mergeConfig(config, { configFile: false, logLevel: 'warn', build: { outDir: join(dist, 'server'), ssr: join(root, 'src/app/entry-server.tsx'), copyPublicDir: false, ssrEmitAssets: true } })));
   stages.time('server bundle', () => servedAssets(join(dist, 'server'), client));
   // The bundle's files compress on other threads while the pages render; each page as it is written.
-  const compressor = new Precompressor(client, join(root, 'node_modules', '.cache', 'precompressed'));
+  const compressor = new Precompressor(client, join(options.cacheDir ?? defaultCacheDir, 'precompressed'));
   stages.time('precompress', () => compressor.addAll());
 
   const { assets, app } = clientFiles(client);
@@ -116,7 +120,7 @@ export async function buildSite(options: BuildOptions): Promise<boolean> {
   const origin = checked.model.site!.data.url;
   // A page is rendered again only when what it is rendered from changed: the code (the server bundle but
   // its content), the build's files it names, and the data its routes load (renderedPages below).
-  const rendered = new RenderedPages(join(root, 'node_modules', '.cache', 'pages'), [serverCodeHash(join(dist, 'server')), JSON.stringify(assets), fontPreloads, JSON.stringify(app), origin, String(options.release)]);
+  const rendered = new RenderedPages(join(options.cacheDir ?? defaultCacheDir, 'pages'), [serverCodeHash(join(dist, 'server')), JSON.stringify(assets), fontPreloads, JSON.stringify(app), origin, String(options.release)]);
 
   // Painted on resvg's worker threads while the pages render; unchanged images come from the cache.
   const socialStarted = performance.now();
@@ -126,7 +130,7 @@ export async function buildSite(options: BuildOptions): Promise<boolean> {
       title: route.title,
       illustration: route.illustration && join(options.contentRoot, 'src', 'assets', 'images', route.illustration.src),
     })),
-    { site: { name: checked.model.site!.data.name, host: new URL(origin).host }, outDir: client, cacheDir: join(root, 'node_modules', '.cache', 'social-images') },
+    { site: { name: checked.model.site!.data.name, host: new URL(origin).host }, outDir: client, cacheDir: join(options.cacheDir ?? defaultCacheDir, 'social-images') },
   );
   // Awaited after the pages; until then a failure must not surface as an unhandled rejection.
   socialImages.catch(() => undefined);
@@ -410,6 +414,7 @@ if (import.meta.url === pathToFileURL(process.argv[1]!).href) {
       'content-root': { type: 'string' },
       'manifest-dir': { type: 'string' },
       dist: { type: 'string' },
+      'cache-dir': { type: 'string' },
     },
   });
   const contentRoot = resolve(values['content-root'] ?? root);
@@ -418,6 +423,7 @@ if (import.meta.url === pathToFileURL(process.argv[1]!).href) {
     contentRoot,
     manifestDir: resolve(values['manifest-dir'] ?? join(root, 'src', 'generated')),
     distDir: resolve(values.dist ?? join(root, 'dist')),
+    cacheDir: values['cache-dir'] === undefined ? undefined : resolve(values['cache-dir']),
   }).then(
     (built) => process.exit(built ? 0 : 1),
     (error: unknown) => {

@@ -4,11 +4,15 @@
  * file's bytes and the level, so a file that did not change since the last build costs a hash and two
  * copies; the rest compress on libuv's threads, beside whatever the build does meanwhile.
  *
- * Levels, measured on the site's own files (npm run bench:build prints the stage's time): brotli 11 takes
- * 325 ms for a 45 KB page where 10 takes 97 ms and 7 takes 5 ms, for 865, 882 and 944 KB over the 92
- * pages. The bundle's files (scripts, styles, artwork) are few and named by their hash, so they get the
- * smallest (11) once; pages and their data are as many as the site has pages and change with the content,
- * so they get 10: 2 % larger than 11 at a third of the time, 7 % smaller than 7. gzip 9 costs what 6 does.
+ * Levels, measured on the site's own files (92 pages; brotli's time per file on one core, total size):
+ *   pages (45 KB of HTML each)   brotli 7: 5 ms, 944 KB    10: 97 ms, 882 KB    11: 324 ms, 865 KB
+ *   their data (9 KB of JSON)    brotli 7: 0.4 ms, 297 KB  10: 4 ms, 276 KB     11: 11 ms, 271 KB
+ *   scripts (46 files)           brotli 7: 2 ms, 180 KB    10: 48 ms, 170 KB    11: 47 ms, 167 KB
+ *   gzip 9 costs what 6 does (1,021 against 1,022 KB of HTML).
+ * The bundle's files (scripts, styles, artwork) are few and named by their hash: they get the smallest (11),
+ * once. Pages are as many as the site has and a build with no cache (a fresh checkout) compresses them all:
+ * 10 would cost 92 ms more a page, 3 minutes of a core for 2,000 pages, to send 0.7 KB less of a 10 KB
+ * page, so they get 7. Their data, which the browser fetches on a navigation, gets 10 for 4 ms.
  */
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
@@ -23,9 +27,10 @@ const gzipAsync = promisify(gzip);
 /** Files the server sends compressed. */
 export const compressible = /\.(html|js|css|svg|xml|txt|json|webmanifest|atom)$/;
 
-/** Brotli's quality for a file: the bundle's own files (under assets/, but not the pages' data) get the best. */
+/** Brotli's quality for a file (see above): the bundle's own files 11, the pages' data 10, pages and the rest 7. */
 export function brotliQuality(relativePath: string): number {
-  return relativePath.startsWith('assets/') && !relativePath.startsWith('assets/data/') ? 11 : 10;
+  if (relativePath.startsWith('assets/data/')) return 10;
+  return relativePath.startsWith('assets/') ? 11 : 7;
 }
 
 /** Compresses files as they are handed over, at most as many at once as the machine has cores. */
