@@ -48,7 +48,7 @@ export interface RouterContext {
  */
 const fromTable = import.meta.env.SSR || import.meta.hot !== undefined;
 
-// The table of content imports is only needed to navigate (a first visit's data is in its HTML).
+// The table of content imports, where fromTable: never in a built browser app (a first visit's data is in its HTML).
 const manifestLoaders = () => import('@generated/loaders.ts');
 
 /** One data file of the build; a page the build did not write is not found. */
