@@ -5,20 +5,20 @@
  * per-page CSP hashes, site.json and precompressed .br and .gz copies of every text file.
  * A build is a preview (every page says the lab's details are examples; sample testimonials are shown)
  * unless it is built for release, which refuses any placeholder fact and leaves the samples out.
- * Usage: npm run build [-- --release] [--content-root=DIR --manifest-dir=DIR --dist=DIR]
+ * Usage: npm run build [-- --release] [--content-root=DIR --manifest-dir=DIR --dist=DIR --cache-dir=DIR]
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build, mergeConfig } from 'vite';
 import { siteConfig } from '../vite.config.ts';
 import type { Assets } from '../src/app/router.tsx';
 import { languages, type Lang } from '../schemas/common.ts';
 import { Embed, type SiteIndex } from '../schemas/site-index.ts';
-import { langOfPath, localizePath } from '../src/shared/paths.ts';
+import { langOfPath, localizePath, pageDataFile } from '../src/shared/paths.ts';
+import type { RenderedData } from '../src/app/entry-server.tsx';
 import { formatReport, generate } from './content/index.ts';
 import { listRoutes, type RouteRecord } from './content/emit.ts';
 import { pageFiles } from './content/check.ts';
@@ -29,6 +29,8 @@ import { measureKinds, overBudget } from './page-weight.ts';
 import { renderSocialImages } from './social-images.ts';
 import { caddySnippet, netlifyHeaders, netlifyRedirects } from './static-host.ts';
 import { photoStats } from './pictures.ts';
+import { appFilesElement, buildClient, clientFiles } from './client-files.ts';
+import { Precompressor } from './precompress.ts';
 import { socialImagePath } from '../src/shared/social-image.ts';
 
 const root = process.cwd();
@@ -42,7 +44,11 @@ export interface BuildOptions {
   manifestDir: string;
   /** The build's output (dist/ by default). */
   distDir: string;
+  /** Where pages, compressed copies and social images of earlier builds are kept (node_modules/.cache by default; the build benchmark starts cold in its own). */
+  cacheDir?: string;
 }
+
+const defaultCacheDir = join(root, 'node_modules', '.cache');
 
 /** Pages rendered to files that no route owns: the not-found pages of each language. */
 const extraPages: Record<'notFound' | 'articleNotFound', Record<Lang, readonly [path: string, file: string]>> = {
@@ -53,9 +59,10 @@ const extraPages: Record<'notFound' | 'articleNotFound', Record<Lang, readonly [
 /** Builds the site; resolves to false (after reporting why) when the content does not allow it. */
 export async function buildSite(options: BuildOptions): Promise<boolean> {
   const started = performance.now();
+  const stages = new Stages();
   const dist = options.distDir;
   const client = join(dist, 'client');
-  const checked = generate({ root: options.contentRoot, outDir: options.manifestDir, release: options.release });
+  const checked = stages.time('check', () => generate({ root: options.contentRoot, outDir: options.manifestDir, release: options.release }));
   // A release names the places still without the lab's photograph, whether or not it can be built yet.
   const photoless = checked.diagnostics.filter((d) => d.rule === 'release/no-photo');
   // What stops the build comes first; the places still without a photograph follow (they do not stop it).
@@ -73,17 +80,29 @@ export async function buildSite(options: BuildOptions): Promise<boolean> {
 
   // The content was checked and the manifest written above: the bundles build from them as they are.
   const config = siteConfig({ contentChecked: true, contentRoot: options.contentRoot, outDir: options.manifestDir });
-  await build(mergeConfig(config, { configFile: false, logLevel: 'warn', build: { outDir: client, manifest: true, rollupOptions: { input: [join(root, 'src/app/boot.ts'), join(root, 'src/app/entry-client.tsx')] } } }));
-  await build(mergeConfig(config, { configFile: false, logLevel: 'warn', build: { outDir: join(dist, 'server'), ssr: join(root, 'src/app/entry-server.tsx'), copyPublicDir: false } }));
+  await stages.timeAsync('client bundle', () => buildClient(config, client));
+  // The server bundle holds the content, so it is the one that meets the pictures the content names (the
+  // browser's has no content): it writes them, and they join the browser's files.
+  await stages.timeAsync('server bundle', () => build(mergeConfig(config, { configFile: false, logLevel: 'warn', build: { outDir: join(dist, 'server'), ssr: join(root, 'src/app/entry-server.tsx'), copyPublicDir: false, ssrEmitAssets: true } })));
+  stages.time('server bundle', () => servedAssets(join(dist, 'server'), client));
+  // The bundle's files compress on other threads while the pages render; each page as it is written.
+  const compressor = new Precompressor(client, join(options.cacheDir ?? defaultCacheDir, 'precompressed'));
+  stages.time('precompress', () => compressor.addAll());
 
   const { assets, app } = clientFiles(client);
+  // Each page's data, for the browser to fetch when it shows the page after another, in a folder named
+  // after what they are made from (the content's modules and the bundle's files), so it is cached for good.
+  const dataId = dataFolderId(options.manifestDir, client);
+  const dataDir = join(client, 'assets', 'data', dataId);
+  assets.data = `/assets/data/${dataId}/`;
   // The typeface is asked for with the document, not once the stylesheet is read, so text rarely paints in
   // the fallback. Written into the HTML here, not by the app: a page's scripts never need it.
   const fontPreloads = fontFiles(client)
     .map((href) => `<link rel="preload" href="${href}" as="font" type="font/woff2" crossorigin=""/>`)
     .join('');
-  const { render } = (await import(pathToFileURL(join(dist, 'server', 'entry-server.js')).href)) as {
-    render: (request: Request, assets: Assets) => Promise<Response>;
+  const { renderPage, loadPage } = (await import(pathToFileURL(join(dist, 'server', 'entry-server.js')).href)) as {
+    renderPage: (request: Request, assets: Assets) => Promise<{ response: Response; data: RenderedData }>;
+    loadPage: (path: string, assets: Assets) => Promise<{ inputs: unknown[]; data: RenderedData }>;
   };
 
   const routes = listRoutes(checked.model);
@@ -99,30 +118,66 @@ export async function buildSite(options: BuildOptions): Promise<boolean> {
     release: options.release,
   };
   const origin = checked.model.site!.data.url;
+  // A page is rendered again only when what it is rendered from changed: the code (the server bundle but
+  // its content), the build's files it names, and the data its routes load (renderedPages below).
+  const rendered = new RenderedPages(join(options.cacheDir ?? defaultCacheDir, 'pages'), [serverCodeHash(join(dist, 'server')), JSON.stringify(assets), fontPreloads, JSON.stringify(app), origin, String(options.release)]);
 
   // Painted on resvg's worker threads while the pages render; unchanged images come from the cache.
+  const socialStarted = performance.now();
   const socialImages = renderSocialImages(
     routes.map((route) => ({
       file: socialImagePath(route.path).slice(1),
       title: route.title,
       illustration: route.illustration && join(options.contentRoot, 'src', 'assets', 'images', route.illustration.src),
     })),
-    { site: { name: checked.model.site!.data.name, host: new URL(origin).host }, outDir: client, cacheDir: join(root, 'node_modules', '.cache', 'social-images') },
+    { site: { name: checked.model.site!.data.name, host: new URL(origin).host }, outDir: client, cacheDir: join(options.cacheDir ?? defaultCacheDir, 'social-images') },
   );
   // Awaited after the pages; until then a failure must not surface as an unhandled rejection.
   socialImages.catch(() => undefined);
 
   const renderTo = async (path: string, file: string, expected: number, template: string) => {
-    const response = await render(new Request(`${origin}${path}`), assets);
-    const html = (await response.text()).replace('</head>', `${fontPreloads}${appFilesElement(app, template)}</head>`);
-    if (response.status !== expected) throw new Error(`${path} rendered with status ${response.status}, expected ${expected}`);
-    const target = join(client, file);
-    mkdirSync(dirname(target), { recursive: true });
-    writeFileSync(target, html.startsWith('<!DOCTYPE') ? html : `<!DOCTYPE html>${html}`);
-    site.csp[file] = inlineScriptHashes(html);
-    const embeds = pageEmbeds(html);
-    if (embeds.length) site.embeds[file] = embeds;
+    const { inputs, data } = await stages.timeAsync('load', () => loadPage(path, assets));
+    const key = rendered.key(path, expected, template, inputs);
+    let html = stages.time('render', () => rendered.get(key));
+    if (html === undefined) {
+      html = await stages.timeAsync('render', async () => {
+        const { response } = await renderPage(new Request(`${origin}${path}`), assets);
+        if (response.status !== expected) throw new Error(`${path} rendered with status ${response.status}, expected ${expected}`);
+        return (await response.text()).replace('</head>', `${fontPreloads}${appFilesElement(app, template)}</head>`);
+      });
+      rendered.put(key, html);
+    }
+    stages.time('write', () => {
+      const target = join(client, file);
+      mkdirSync(dirname(target), { recursive: true });
+      const page = html.startsWith('<!DOCTYPE') ? html : `<!DOCTYPE html>${html}`;
+      writeFileSync(target, page);
+      stages.time('precompress', () => compressor.add(file, page));
+    });
+    stages.time('hash', () => {
+      site.csp[file] = inlineScriptHashes(html);
+      const embeds = pageEmbeds(html);
+      if (embeds.length) site.embeds[file] = embeds;
+    });
+    if (expected === 200) {
+      if (data.page === undefined) throw new Error(`${path} rendered without its data`);
+      writeData(pageDataFile(path), data.page);
+    }
+    const lang = langOfPath(path);
+    if (data.shell !== undefined && !shellWritten.has(lang)) {
+      writeData(`shell.${lang}.json`, data.shell);
+      shellWritten.add(lang);
+    }
   };
+  const shellWritten = new Set<Lang>();
+  const writeData = (name: string, value: unknown) =>
+    stages.time('write', () => {
+      const target = join(dataDir, name);
+      mkdirSync(dirname(target), { recursive: true });
+      const json = JSON.stringify(value);
+      writeFileSync(target, json);
+      stages.time('precompress', () => compressor.add(`assets/data/${dataId}/${name}`, json));
+    });
 
   for (const route of routes) {
     const file = route.path === '/' ? 'index.html' : `${route.path.slice(1)}/index.html`;
@@ -134,20 +189,24 @@ export async function buildSite(options: BuildOptions): Promise<boolean> {
   for (const group of Object.values(extraPages)) {
     for (const [path, file] of Object.values(group)) await renderTo(path, file, 404, 'not-found');
   }
-  const social = await socialImages;
+  const social = await stages.timeAsync('social images (waited for)', () => socialImages);
+  const socialMs = performance.now() - socialStarted;
 
-  writeFileSync(join(client, 'sitemap.xml'), sitemap(routes, origin));
-  writeFeeds(checked.model, client);
-  writeFileSync(join(client, 'robots.txt'), `User-agent: *\nAllow: /\n\nSitemap: ${origin}/sitemap.xml\n`);
-  writeFileSync(join(dist, 'site.json'), `${JSON.stringify(site, null, 2)}\n`);
-  // The same redirects, not-found pages and headers for a static host or CDN (README "The pages on a static host").
-  writeFileSync(join(client, '_redirects'), netlifyRedirects(site));
-  writeFileSync(join(client, '_headers'), netlifyHeaders(site));
-  writeFileSync(join(dist, 'static-host.caddy'), caddySnippet(site));
-  const compressed = precompress(client);
+  stages.time('sitemap, feeds, indexes', () => {
+    writeFileSync(join(client, 'sitemap.xml'), sitemap(routes, origin));
+    writeFeeds(checked.model, client);
+    writeFileSync(join(client, 'robots.txt'), `User-agent: *\nAllow: /\n\nSitemap: ${origin}/sitemap.xml\n`);
+    writeFileSync(join(dist, 'site.json'), `${JSON.stringify(site, null, 2)}\n`);
+    // The same redirects, not-found pages and headers for a static host or CDN (README "The pages on a static host").
+    writeFileSync(join(client, '_redirects'), netlifyRedirects(site));
+    writeFileSync(join(client, '_headers'), netlifyHeaders(site));
+    writeFileSync(join(dist, 'static-host.caddy'), caddySnippet(site));
+  });
+  const compressed = await stages.timeAsync('precompress (waited for)', () => compressor.finish());
+  rendered.prune();
 
   // Sizes are deterministic, so a page over its budget fails the build.
-  const over = overBudget(measureKinds(dist));
+  const over = stages.time('budget', () => overBudget(measureKinds(dist)));
   if (over.length) {
     console.error(`over budget (npm run bench:size shows every page):\n  ${over.join('\n  ')}`);
     return false;
@@ -160,11 +219,44 @@ export async function buildSite(options: BuildOptions): Promise<boolean> {
   }
 
   console.log(
-    `built ${options.release ? 'for release' : 'a preview'}: ${Object.keys(site.pages).length} pages and 4 not-found pages into ${dist} (${compressed} files precompressed, ` +
+    `built ${options.release ? 'for release' : 'a preview'}: ${Object.keys(site.pages).length} pages and 4 not-found pages into ${dist} (${rendered.stats.rendered} rendered, ${rendered.stats.cached} unchanged since an earlier build; ${compressed} files precompressed, ${compressor.stats.cached} of them from the cache, ` +
       `${social.rendered + social.cached} social images of which ${social.rendered} rendered, ${social.cached} from the cache, ` +
       `${photoStats.made + photoStats.cached} photograph files of which ${photoStats.made} made, ${photoStats.cached} from the cache) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
+  const pageCount = Object.keys(site.pages).length + 4;
+  console.log(`  stages: ${stages.summary(pageCount)}; social images ${socialMs.toFixed(0)} ms beside the pages`);
   return true;
+}
+
+/** Where a build's time goes: each stage's total, and for the work done page by page, its time per page. */
+export class Stages {
+  readonly ms = new Map<string, number>();
+  private add(name: string, ms: number) {
+    this.ms.set(name, (this.ms.get(name) ?? 0) + ms);
+  }
+  time<T>(name: string, run: () => T): T {
+    const start = performance.now();
+    try {
+      return run();
+    } finally {
+      this.add(name, performance.now() - start);
+    }
+  }
+  async timeAsync<T>(name: string, run: () => Promise<T>): Promise<T> {
+    const start = performance.now();
+    try {
+      return await run();
+    } finally {
+      this.add(name, performance.now() - start);
+    }
+  }
+  /** "check 410 ms, client bundle 3.1 s, render 2.0 s (21.7 ms/page), ...", in the order the stages ran. */
+  summary(pages: number): string {
+    const perPage = new Set(['load', 'render', 'write', 'hash', 'precompress', 'precompress (waited for)']);
+    return [...this.ms]
+      .map(([name, ms]) => `${name} ${ms >= 1000 ? `${(ms / 1000).toFixed(1)} s` : `${ms.toFixed(0)} ms`}${perPage.has(name) ? ` (${(ms / pages).toFixed(1)} ms/page)` : ''}`)
+      .join(', ');
+  }
 }
 
 /** The typeface files the entry's stylesheet uses, from Vite's client manifest. */
@@ -174,55 +266,112 @@ function fontFiles(client: string): string[] {
   return (entry?.assets ?? []).filter((file) => file.endsWith('.woff2')).map((file) => `/${file}`);
 }
 
-/** What the client build made: what every page names (its script, stylesheet and app), and the files of each kind of page's app. */
-interface ClientFiles {
-  assets: Assets;
-  /** The app's own files (`shell`) and each template's beside them, which boot.ts fetches once a page has painted. */
-  app: Record<string, string[]>;
+/** Moves the files the server bundle emitted (pictures, artwork) that the browser's build did not into the served assets. */
+function servedAssets(server: string, client: string): void {
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const abs = join(dir, entry.name);
+      if (entry.isDirectory()) {
+        walk(abs);
+        continue;
+      }
+      if (/\.(m?js|css|map)$/.test(entry.name)) continue;
+      const target = join(client, abs.slice(server.length + 1));
+      if (existsSync(target)) rmSync(abs);
+      else {
+        mkdirSync(dirname(target), { recursive: true });
+        renameSync(abs, target);
+      }
+    }
+  };
+  walk(join(server, 'assets'));
 }
 
 /**
- * The page's one script (boot.ts), the stylesheet and the app's entry, and the files of each kind of
- * page's app (the browser entry with its imports, and each template's own), from Vite's client manifest.
+ * The pages of earlier builds, by a hash of everything a page is rendered from, in node_modules/.cache/pages/:
+ * the build renders a page whose inputs are all unchanged no more (its HTML is the same but for the time
+ * TanStack's data says it was loaded, which is the earlier build's). Pages no build used for a week go.
  */
-function clientFiles(client: string): ClientFiles {
-  type Chunk = { file: string; css?: string[]; imports?: string[]; isEntry?: boolean; isDynamicEntry?: boolean };
-  const manifest = JSON.parse(readFileSync(join(client, '.vite', 'manifest.json'), 'utf8')) as Record<string, Chunk>;
-  // A chunk and every chunk it imports, each after the chunks it imports (the order boot.ts runs them in).
-  const closure = (key: string): Set<string> => {
-    const visited = new Set<string>();
-    const ordered = new Set<string>();
-    const visit = (k: string) => {
-      if (visited.has(k)) return;
-      visited.add(k);
-      for (const next of manifest[k]?.imports ?? []) visit(next);
-      ordered.add(k);
-    };
-    visit(key);
-    return ordered;
-  };
-  const [bootKey, appKey] = ['src/app/boot.ts', 'src/app/entry-client.tsx'];
-  for (const key of [bootKey, appKey]) if (!manifest[key]?.isEntry) throw new Error(`the client build has no entry ${key}`);
-  // What the browser loads with boot.ts itself is never fetched twice.
-  const withBoot = closure(bootKey);
-  const shell = [...closure(appKey)].filter((k) => !withBoot.has(k));
-  const url = (file: string) => `/${file}`;
-  const app: ClientFiles['app'] = { shell: shell.map((k) => url(manifest[k]!.file)) };
-  for (const key of Object.keys(manifest)) {
-    const template = /^src\/templates\/([a-z0-9-]+)\.tsx$/.exec(key)?.[1];
-    if (!template) continue;
-    app[template] = [...closure(key)].filter((k) => !withBoot.has(k) && !shell.includes(k)).map((k) => url(manifest[k]!.file));
+class RenderedPages {
+  private readonly base: string;
+  readonly stats = { rendered: 0, cached: 0 };
+
+  constructor(
+    private readonly dir: string,
+    inputs: string[],
+  ) {
+    mkdirSync(dir, { recursive: true });
+    this.base = inputs.join('\0');
   }
-  return {
-    assets: { styles: [...withBoot].flatMap((k) => manifest[k]!.css ?? []).map(url), scripts: [url(manifest[bootKey]!.file)], app: url(manifest[appKey]!.file) },
-    app,
-  };
+
+  key(path: string, status: number, template: string, data: unknown): string {
+    return createHash('sha256').update(this.base).update(`\0${path}\0${status}\0${template}\0`).update(JSON.stringify(data)).digest('base64url');
+  }
+
+  get(key: string): string | undefined {
+    const file = join(this.dir, `${key}.html`);
+    try {
+      const html = readFileSync(file, 'utf8');
+      const now = new Date();
+      utimesSync(file, now, now);
+      this.stats.cached++;
+      return html;
+    } catch {
+      return undefined;
+    }
+  }
+
+  put(key: string, html: string): void {
+    const file = join(this.dir, `${key}.html`);
+    writeFileSync(`${file}.tmp`, html);
+    renameSync(`${file}.tmp`, file);
+    this.stats.rendered++;
+  }
+
+  prune(): void {
+    const old = Date.now() - 7 * 24 * 3600 * 1000;
+    for (const name of readdirSync(this.dir)) {
+      try {
+        if (statSync(join(this.dir, name)).mtimeMs < old) rmSync(join(this.dir, name));
+      } catch {
+        // Another build's, just removed: left to it.
+      }
+    }
+  }
 }
 
-/** The element that lists a page's app files for boot.ts (a JSON block, which never runs). */
-function appFilesElement(files: ClientFiles['app'], template: string): string {
-  const list = [...(files.shell ?? []), ...(files[template] ?? [])];
-  return `<script type="application/json" id="app-files">${JSON.stringify(list).replace(/</g, '\\u003c')}</script>`;
+/**
+ * A hash of the server bundle's code: the entry and every chunk it imports, but not the table of content
+ * modules and what only it imports (the content, which reaches a page through its routes' data, hashed
+ * apart), so new content does not render every page again. The packages it imports count by the lock file.
+ */
+function serverCodeHash(server: string): string {
+  const hash = createHash('sha256').update(readFileSync(join(root, 'package-lock.json')));
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file) || /(^|\/)loaders-[\w-]+\.js$/.test(file)) return;
+    seen.add(file);
+    const code = readFileSync(file, 'utf8');
+    hash.update(`${file.slice(server.length)}\0`).update(code);
+    for (const match of code.matchAll(/(?:\bfrom|\bimport)\s*\(?\s*["'](\.{1,2}\/[^"']+\.js)["']/g)) visit(join(dirname(file), match[1]!));
+  };
+  visit(join(server, 'entry-server.js'));
+  return hash.digest('base64url');
+}
+
+/** A name for the build's page data: a hash of the content modules they are made from and of the bundle's files they name. */
+function dataFolderId(manifestDir: string, client: string): string {
+  const hash = createHash('sha256');
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      const abs = join(dir, entry.name);
+      if (entry.isDirectory()) walk(abs);
+      else hash.update(`${abs.slice(manifestDir.length)}\0`).update(readFileSync(abs));
+    }
+  };
+  walk(manifestDir);
+  hash.update(readFileSync(join(client, '.vite', 'manifest.json')));
+  return hash.digest('base64url').slice(0, 12);
 }
 
 /** sha256 CSP sources of the inline scripts a page runs (JSON data blocks do not run). */
@@ -258,27 +407,6 @@ function sitemap(routes: RouteRecord[], origin: string): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${entries.join('\n')}\n</urlset>\n`;
 }
 
-/** Writes .br and .gz beside every text file, so the server never compresses on the fly. */
-function precompress(dir: string): number {
-  let count = 0;
-  const walk = (d: string) => {
-    for (const name of readdirSync(d)) {
-      const abs = join(d, name);
-      if (statSync(abs).isDirectory()) {
-        if (name !== '.vite') walk(abs);
-        continue;
-      }
-      if (!/\.(html|js|css|svg|xml|txt|json|webmanifest|atom)$/.test(name)) continue;
-      const body = readFileSync(abs);
-      writeFileSync(`${abs}.br`, brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }));
-      writeFileSync(`${abs}.gz`, gzipSync(body, { level: 9 }));
-      count++;
-    }
-  };
-  walk(dir);
-  return count;
-}
-
 if (import.meta.url === pathToFileURL(process.argv[1]!).href) {
   const { values } = parseArgs({
     options: {
@@ -286,6 +414,7 @@ if (import.meta.url === pathToFileURL(process.argv[1]!).href) {
       'content-root': { type: 'string' },
       'manifest-dir': { type: 'string' },
       dist: { type: 'string' },
+      'cache-dir': { type: 'string' },
     },
   });
   const contentRoot = resolve(values['content-root'] ?? root);
@@ -294,6 +423,7 @@ if (import.meta.url === pathToFileURL(process.argv[1]!).href) {
     contentRoot,
     manifestDir: resolve(values['manifest-dir'] ?? join(root, 'src', 'generated')),
     distDir: resolve(values.dist ?? join(root, 'dist')),
+    cacheDir: values['cache-dir'] === undefined ? undefined : resolve(values['cache-dir']),
   }).then(
     (built) => process.exit(built ? 0 : 1),
     (error: unknown) => {

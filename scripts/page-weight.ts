@@ -37,6 +37,26 @@ function staticImports(clientDir: string, url: string): string[] {
   return [...code.matchAll(/(?:\bfrom|\bimport)\s*["'](\.{1,2}\/[^"']+\.js)["']/g)].map((m) => new URL(m[1]!, `http://x${base}`).pathname);
 }
 
+/** The scripts given and every script they import, each once. */
+function withImports(clientDir: string, urls: string[]): Set<string> {
+  const js = new Set<string>();
+  const add = (url: string) => {
+    if (js.has(url)) return;
+    js.add(url);
+    for (const imported of staticImports(clientDir, url)) add(imported);
+  };
+  for (const url of urls) add(url);
+  return js;
+}
+
+/**
+ * The first-load JavaScript, gzipped, of a page whose HTML names these scripts (its script and its app's
+ * files, see client-files.ts): what pageWeight counts for a built page, without prerendering one.
+ */
+export function scriptsWeight(clientDir: string, urls: string[]): number {
+  return [...withImports(clientDir, urls)].reduce((n, url) => n + gzippedSize(clientDir, url), 0);
+}
+
 /**
  * Measures one built page from its HTML file: its module scripts and module preloads with what they import,
  * and the app's files its script fetches once the page has painted (the build lists them in `#app-files`,
@@ -53,13 +73,7 @@ export function pageWeight(clientDir: string, path: string, htmlFile: string, ki
     .filter((m) => !/type="application\/(ld\+)?json"/.test(m[1]!))
     .map((m) => m[2]!)
     .join('\n');
-  const js = new Set<string>();
-  const add = (url: string) => {
-    if (js.has(url)) return;
-    js.add(url);
-    for (const imported of staticImports(clientDir, url)) add(imported);
-  };
-  for (const url of [...scripts, ...preloads, ...app]) add(url);
+  const js = withImports(clientDir, [...scripts, ...preloads, ...app]);
   return {
     path,
     kind,

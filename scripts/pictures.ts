@@ -174,11 +174,12 @@ export function photoPlugin(options: { cacheDir: string }): Plugin {
       if (!id.startsWith(prefix)) return undefined;
       const parsed = parsePhotoImport(id.slice(prefix.length))!;
       this.addWatchFile(parsed.path);
-      const { picture, files } = await makePhoto({ file: parsed.path, slot: parsed.slot, focus: parsed.focus }, options.cacheDir, building && !loadOptions?.ssr ? photoStats : undefined);
+      const { picture, files } = await makePhoto({ file: parsed.path, slot: parsed.slot, focus: parsed.focus }, options.cacheDir, building && loadOptions?.ssr ? photoStats : undefined);
       for (const file of files) {
         served.set(file.name, file.cached);
-        // The server bundle names the same files; only the browser's build writes them.
-        if (building && !loadOptions?.ssr) this.emitFile({ type: 'asset', fileName: file.name.slice(1), source: readFileSync(file.cached) });
+        // The server bundle holds the content that names the photographs (the browser's has none): it writes
+        // them, and the build serves them with the browser's files (scripts/build.ts).
+        if (building && loadOptions?.ssr) this.emitFile({ type: 'asset', fileName: file.name.slice(1), source: readFileSync(file.cached) });
       }
       return `export default ${JSON.stringify(picture)};`;
     },

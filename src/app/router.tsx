@@ -1,12 +1,13 @@
 import { createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, notFound, type AnyRouteMatch, type AsyncRouteComponent } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { ArticleSlug, BlogCategoryId, Loader, PageId, ServiceSlug } from '@generated/manifest.ts';
-import { articleSlugs, blogCategoryIds, pagePaths } from '@generated/manifest.ts';
+import { blogCategoryIds, pagePaths } from '@generated/manifest.ts';
 import type { Lang } from '../../schemas/common.ts';
 import { PageStrings } from '../lib/i18n.tsx';
 import type { ResolvedImage, ServiceTemplate, ShellContent, TemplateContent, TemplateProps } from '../shared/content-types.ts';
 import { ErrorMessage, ErrorScreen } from './error-screen.tsx';
 import { labJsonLd, pageHead } from './head.ts';
+import { pageDataFile } from '../shared/paths.ts';
 import { contentOverride } from './live-content.ts';
 import { Layout, RootDocument } from './root-document.tsx';
 import { templates, templateUi, type RoutedTemplate } from './templates.ts';
@@ -21,16 +22,54 @@ export interface Assets {
    * writes beside it, in each page, the files that page's app is made of (`#app-files`), to fetch at once.
    */
   app?: string;
+  /**
+   * Where the build wrote each page's data (`<data><path>.json`) and each language's shell (`<data>shell.<lang>.json`),
+   * which the browser fetches to show another page; a folder named after what the data were made from.
+   */
+  data?: string;
   /** Scripts only the dev server adds (Vite's client and React Refresh). */
   devScripts?: { type?: string; src?: string; children?: string }[];
 }
 
 export interface RouterContext {
   assets: Assets;
+  /**
+   * In the browser, the path (as the router reads it) of a document the server answered as not found: its
+   * route decides so at once on hydrating, as the server rendered it, without a list of the site's pages.
+   */
+  missing?: string;
 }
 
-// The table of content imports is only needed to navigate (a first visit's data is in its HTML).
+/**
+ * Where a page's content comes from. The server (and the dev server's browser side, which follows content
+ * edits) imports it from the generated table of content modules. A built browser app carries no table: it
+ * fetches the one page's data the build wrote for it (the same data the server rendered the page from), so
+ * neither its first load nor a navigation grows with the number of pages.
+ */
+const fromTable = import.meta.env.SSR || import.meta.hot !== undefined;
+
+// The table of content imports, where fromTable: never in a built browser app (a first visit's data is in its HTML).
 const manifestLoaders = () => import('@generated/loaders.ts');
+
+/** One data file of the build; a page the build did not write is not found. */
+async function fetchData<T>(assets: Assets, file: string): Promise<T> {
+  const response = await fetch(`${assets.data ?? '/'}${file}`);
+  if (response.status === 404) throw notFound();
+  if (!response.ok) throw new Error(`${file}: ${response.status} ${response.statusText}`);
+  return (await response.json()) as T;
+}
+
+/** A page's data as the build wrote it, with its template's code fetched alongside (a service page's once its data name it). */
+async function fetchPage<T extends PageData<RoutedTemplate>>(context: RouterContext, path: string, template?: T['template']): Promise<T> {
+  const [data] = await Promise.all([fetchData<T>(context.assets, pageDataFile(path)), template && templates[template].preload?.()]);
+  if (!template) await templates[data.template].preload?.();
+  return data;
+}
+
+/** In the browser, a path the server answered as not found is not found: decided before anything is awaited, so it hydrates as rendered. */
+function refuseMissing(context: RouterContext, path: string): void {
+  if (context.missing !== undefined && context.missing === path) throw notFound();
+}
 
 /** One module of content in one language, or the dev server's fresher copy of it. */
 async function load<T>(key: string, loader: Loader<T>, lang: Lang): Promise<T> {
@@ -45,8 +84,8 @@ async function loadUi(template: RoutedTemplate, lang: Lang): Promise<Record<stri
   return Object.assign({}, ...groups) as Record<string, string>;
 }
 
-/** What a page's loader returns: its template, its content and the strings it needs. */
-interface PageData<T extends RoutedTemplate> {
+/** What a page's loader returns: its template, its content and the strings it needs (the build writes it as the page's data file). */
+export interface PageData<T extends RoutedTemplate> {
   template: T;
   content: TemplateContent[T];
   ui: Record<string, string>;
@@ -69,6 +108,7 @@ type ServicePageData = { [K in ServiceTemplate]: PageData<K> }[ServiceTemplate];
 
 async function loadService(slug: ServiceSlug, lang: Lang): Promise<ServicePageData> {
   const { serviceLoaders } = await manifestLoaders();
+  // The server logs the missing path; the visitor's console stays clean.
   if (!Object.hasOwn(serviceLoaders, slug)) throw notFound();
   const entry = serviceLoaders[slug];
   const key = `services/${slug}`;
@@ -81,6 +121,13 @@ async function loadService(slug: ServiceSlug, lang: Lang): Promise<ServicePageDa
     case 'allon4':
       return loadPage(entry.template, key, entry.content, lang);
   }
+}
+
+async function loadArticle(slug: ArticleSlug, lang: Lang): Promise<PageData<'article'>> {
+  const { articleLoaders } = await manifestLoaders();
+  // The server logs the missing path; the visitor's console stays clean.
+  if (!Object.hasOwn(articleLoaders, slug)) throw notFound();
+  return loadPage('article', `articles/${slug}`, articleLoaders[slug], lang);
 }
 
 /** Renders a template with its content, under the strings its page loaded. */
@@ -138,16 +185,28 @@ const langRoute = createRoute({
     parse: ({ lang }: { lang?: string }): { lang?: 'nl' } | false => (lang === undefined ? {} : lang === 'nl' ? { lang } : false),
     stringify: ({ lang }: { lang?: 'nl' }) => ({ lang }),
   },
-  loader: async ({ params }) => {
+  loader: async ({ params, context }) => {
     const lang = langOf(params);
-    const { shellLoaders, pageLoaders } = await manifestLoaders();
-    const [shell, notFoundContent] = await Promise.all([load('shell', shellLoaders, lang), load('pages/not-found', pageLoaders['not-found'], lang)]);
-    return { lang, shell, notFound: notFoundContent, year: new Date().getFullYear() };
+    return { lang, ...(await (fromTable ? loadShell(lang) : fetchData<ShellAndNotFound>(context.assets, `shell.${lang}.json`))), year: new Date().getFullYear() };
   },
+  // The shell changes with the language only (a new match); a content edit in the dev server invalidates it.
+  staleTime: Infinity,
   head: ({ loaderData }) => ({ scripts: loaderData ? [labJsonLd(loaderData.shell.site, loaderData.lang)] : [] }),
   component: Layout,
   notFoundComponent: PageNotFound,
 });
+
+/** A language's shell and not-found page: the language route's data, which the build also writes as `shell.<lang>.json`. */
+export interface ShellAndNotFound {
+  shell: ShellContent;
+  notFound: TemplateContent['not-found'];
+}
+
+async function loadShell(lang: Lang): Promise<ShellAndNotFound> {
+  const { shellLoaders, pageLoaders } = await manifestLoaders();
+  const [shell, notFoundContent] = await Promise.all([load('shell', shellLoaders, lang), load('pages/not-found', pageLoaders['not-found'], lang)]);
+  return { shell, notFound: notFoundContent };
+}
 
 type ShellData = { lang: Lang; shell: ShellContent };
 const rootData = (matches: AnyRouteMatch[]) => matches.find((m) => m.routeId === '/{-$lang}')?.loaderData as ShellData | undefined;
@@ -172,7 +231,7 @@ function pageRoute<Id extends Exclude<keyof PagePaths, 'blog'> & RoutedTemplate>
   return createRoute({
     getParentRoute: () => langRoute,
     path: childPath(pagePaths[id]),
-    loader: ({ params }) => loadOwnPage(id, langOf(params)),
+    loader: ({ params, context, location }) => (fromTable ? loadOwnPage(id, langOf(params)) : fetchPage<PageData<Id>>(context, location.pathname, id)),
     head: ({ loaderData, matches, match }) => headFor(matches, match.pathname, loaderData?.content),
     component,
   });
@@ -212,7 +271,7 @@ const blogRoute = createRoute({
   }),
   // The content does not depend on the query: filtering or typing does not reload it.
   staleTime: Infinity,
-  loader: ({ params }) => loadOwnPage('blog', langOf(params)),
+  loader: ({ params, context, location }) => (fromTable ? loadOwnPage('blog', langOf(params)) : fetchPage<PageData<'blog'>>(context, location.pathname, 'blog')),
   head: ({ loaderData, matches, match }) => headFor(matches, match.pathname, loaderData?.content),
   component: function BlogRoute(): ReactNode {
     return <Page data={blogRoute.useLoaderData()} />;
@@ -228,7 +287,10 @@ const serviceRoute = createRoute({
     parse: ({ slug }: { slug: string }) => ({ slug: slug as ServiceSlug }),
     stringify: ({ slug }: { slug: ServiceSlug }) => ({ slug }),
   },
-  loader: ({ params }) => loadService(params.slug, langOf(params)),
+  loader: ({ params, context, location }) => {
+    refuseMissing(context, location.pathname);
+    return fromTable ? loadService(params.slug, langOf(params)) : fetchPage<ServicePageData>(context, location.pathname);
+  },
   head: ({ loaderData, matches, match }) => headFor(matches, match.pathname, loaderData?.content),
   component: function ServiceRoute(): ReactNode {
     return <Page data={serviceRoute.useLoaderData()} />;
@@ -244,12 +306,10 @@ const articleRoute = createRoute({
     parse: ({ slug }: { slug: string }) => ({ slug: slug as ArticleSlug }),
     stringify: ({ slug }: { slug: ArticleSlug }) => ({ slug }),
   },
-  loader: ({ params }) => {
-    const slug = articleSlugs.find((known) => known === params.slug);
-    // The server logs the missing path; the visitor's console stays clean. Decided before anything is awaited,
-    // so the prerendered not-found message hydrates as it was rendered.
-    if (slug === undefined) throw notFound();
-    return manifestLoaders().then(({ articleLoaders }) => loadPage('article', `articles/${slug}`, articleLoaders[slug], langOf(params)));
+  loader: ({ params, context, location }) => {
+    // A prerendered not-found message hydrates as it was rendered: the browser decides before it awaits anything.
+    refuseMissing(context, location.pathname);
+    return fromTable ? loadArticle(params.slug, langOf(params)) : fetchPage<PageData<'article'>>(context, location.pathname, 'article');
   },
   head: ({ loaderData, matches, match }) => headFor(matches, match.pathname, loaderData?.content, 'article'),
   component: function ArticleRoute(): ReactNode {

@@ -29,3 +29,13 @@ export function englishPath(path: string): string {
 export function twinPath(path: string): string {
   return langOfPath(path) === 'nl' ? englishPath(path) : localizePath(path, 'nl');
 }
+
+/**
+ * The file, in the build's data folder, of a page's data (what the browser fetches to show it after another
+ * page): `/` -> `index.json`, `/nl/blog/x` -> `nl/blog/x.json`. Each segment is percent-encoded, so a path
+ * a visitor typed stays inside the folder.
+ */
+export function pageDataFile(path: string): string {
+  const trimmed = path.replace(/\/+$/, '');
+  return trimmed === '' ? 'index.json' : `${trimmed.slice(1).split('/').map(encodeURIComponent).join('/')}.json`;
+}
