@@ -18,7 +18,7 @@ export const sectionAnchors: Record<string, readonly string[]> = {
   'for-doctors': ['page-title', 'order', 'form-title', 'mdr'],
   contact: ['page-title', 'form-title', 'card-title', 'map-title'],
   blog: ['page-title'],
-  testimonials: ['page-title', 'list-title', 'submit', 'form-title'],
+  testimonials: ['page-title', 'list-title', 'policy-title', 'submit', 'form-title'],
   privacy: ['page-title'],
   category: ['page-title'],
   detail: ['page-title', 'more-info-title', 'benefits-title', 'process-title'],
@@ -71,7 +71,8 @@ export function pageAnchors(template: string, content: Record<string, unknown>, 
 /** The sections of the page for dentists that each show one of the lab's facts, by the field that holds it. */
 export const dentistFactAnchors = ['turnaround', 'pickup', 'scanners', 'downloads', 'guarantee'] as const;
 
-/** The anchors a page has from the site settings: on the page for dentists, a section for each fact the lab gives. */
+/** The anchors a page has from the site settings: on the page for dentists, a section for each fact the lab gives, and its clinical role when it has one. */
 export function siteAnchors(template: string, site: Record<string, unknown> | undefined): string[] {
-  return template === 'for-doctors' ? dentistFactAnchors.filter((field) => site?.[field] !== undefined && site[field] !== null) : [];
+  const given = (field: string) => site?.[field] !== undefined && site[field] !== null;
+  return template === 'for-doctors' ? [...dentistFactAnchors, 'clinical'].filter(given) : [];
 }
