@@ -19,6 +19,7 @@ import { safeHeader } from './mail.ts';
 import type { SubmissionInput } from './store.ts';
 import { defaultFrom, mailMessageKeys, mailsFor, translator, type Translate, type UploadInfo } from './submissions.ts';
 import { checkUpload, discardUpload, fileSource, keepUpload, receiveUpload, UploadTooLarge, type UploadCheck } from './uploads.ts';
+import { lingerOnClose } from './linger.ts';
 
 /** The limits of the forms API. */
 export const apiLimits = {
@@ -476,8 +477,9 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions): Prom
     reply.code(status).header('content-type', type).header('cache-control', 'no-store');
     if (!request.raw.complete && !request.raw.readableEnded && (declaredLength(request.raw) !== 0 || request.headers['transfer-encoding'] !== undefined)) {
       reply.header('connection', 'close');
-      // The answer first, then the socket: a browser still sending the body can read the answer this way.
-      reply.raw.once('finish', () => request.raw.socket.destroy());
+      // The answer first, then an orderly end while what still comes is dropped: a client still sending the
+      // body reads the answer this way, rather than losing it to a reset.
+      lingerOnClose(request.raw.socket, request.raw);
     }
     return reply.send(text);
   }

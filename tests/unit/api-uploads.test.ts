@@ -1,5 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { once } from 'node:events';
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import fc from 'fast-check';
@@ -539,4 +541,44 @@ describe('an order the store cannot take', () => {
     expect(reply.status).toBe(500);
     expect(filesIn(root, 'uploads')).toEqual([]);
   });
+});
+
+describe('an answer given while the body still arrives', () => {
+  let api: ApiServer;
+  beforeAll(async () => {
+    api = await startApiServer();
+  });
+  afterAll(async () => {
+    await api?.stop();
+  });
+
+  // The client reads nothing for a while and keeps sending: the answer waits in its system's buffer. Had the
+  // server destroyed the socket once the answer was out, the bytes still coming would make the server reset
+  // the connection, and a reset drops what the client had not read: it would see ECONNRESET, never the 413.
+  it('ends the connection in order (the 413 is read after the client has gone on sending for a while), then closes it', async () => {
+    const socket = connect(api.port, '127.0.0.1');
+    await once(socket, 'connect');
+    socket.pause();
+    socket.write(
+      `POST /api/order?lang=en HTTP/1.1\r\nHost: 127.0.0.1:${api.port}\r\nOrigin: ${api.origin}\r\n` +
+        `Content-Type: multipart/form-data; boundary=x\r\nContent-Length: ${500 * 1024 * 1024}\r\n\r\n`,
+    );
+    const received: Buffer[] = [];
+    let failure: string | undefined;
+    socket.on('error', (error: NodeJS.ErrnoException) => (failure = error.code ?? error.message));
+    const closed = once(socket, 'close');
+    // Sending on after the answer was written: 64 chunks of 16 KB, each once the last has left.
+    const chunk = Buffer.alloc(16 * 1024, 0x41);
+    for (let n = 0; n < 64 && !socket.destroyed; n++) {
+      if (!socket.write(chunk)) await Promise.race([once(socket, 'drain'), closed]);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    socket.on('data', (data: Buffer) => received.push(data));
+    socket.resume();
+    await closed;
+    const text = Buffer.concat(received).toString('latin1');
+    expect(failure, text).toBeUndefined();
+    expect(text).toMatch(/^HTTP\/1\.1 413 /);
+    expect(text.toLowerCase()).toContain('connection: close');
+  }, 60_000);
 });
