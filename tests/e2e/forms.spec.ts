@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { expect, test, type Page, type Response } from '@playwright/test';
 import { pdfOfSize } from '../support/pdf-of-size.ts';
-import { e2eDataDir, holdPageChunks, openPage } from './site.ts';
+import { e2eDataDir, frames, holdPageChunks, openPage } from './site.ts';
 
 // A visitor fills in and sends each form, in both languages, against the production server; what the
 // server stored is read back from its SQLite file (DATA_DIR set in playwright.config.ts).
@@ -438,8 +438,11 @@ test.describe('the contact form', () => {
       if (request.url().includes('/api/contact')) sent.push(request.postDataJSON() as Record<string, unknown>);
     });
     await page.goto('/contact', { waitUntil: 'domcontentloaded' });
+    // Whether the browser's own send of the form was held back: read where the submit event ends.
+    await page.evaluate(() => window.addEventListener('submit', (event) => document.documentElement.setAttribute('data-test-submit', event.defaultPrevented ? 'held' : 'sent')));
     await sendContact(page, 'en', `Early ${marker}`, 'Sent before the scripts were ready.');
-    await page.waitForTimeout(1000);
+    await expect(page.locator('html')).toHaveAttribute('data-test-submit', 'held');
+    await frames(page);
     // Still on the page, nothing sent, nothing typed lost.
     await expect(page).toHaveURL(/\/contact$/);
     expect(sent).toEqual([]);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { holdPageChunks, kinds, openPage } from './site.ts';
+import { frames, holdPageChunks, kinds, openPage } from './site.ts';
 
 test.describe('the language switch', () => {
   for (const [from, to] of [['/services/zirconia', '/nl/services/zirconia'], ['/nl/about', '/about'], ['/', '/nl'], ['/nl', '/']] as const) {
@@ -19,6 +19,8 @@ test.describe('the services mega-menu (desktop)', () => {
 
   test('opens on hover, lets the pointer travel into the panel, and closes 200 ms after it leaves', async ({ page }) => {
     await openPage(page, '/about');
+    // The page's clock from here on is the test's: the menu's close delay runs when the test moves it.
+    await page.clock.install();
     const nav = page.getByRole('navigation', { name: 'Main menu' });
     const toggle = nav.getByRole('button', { name: 'Show the services menu' });
     const panelLink = nav.getByRole('link', { name: 'Zirconia crowns and bridges' });
@@ -26,14 +28,16 @@ test.describe('the services mega-menu (desktop)', () => {
     await nav.getByRole('link', { name: 'Services', exact: true }).hover();
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
     await expect(panelLink).toBeVisible();
-    // Across the gap and into the panel: it stays open.
+    // Across the gap and into the panel: it stays open, twice the close delay later.
     await panelLink.hover();
-    await page.waitForTimeout(400);
+    await page.clock.runFor(400);
     await expect(panelLink).toBeVisible();
-    // Away from both: still open at once, closed after the delay.
+    // Away from both: still open at once (150 ms on), closed once the delay has passed.
     await page.mouse.move(700, 700);
+    await page.clock.runFor(150);
     await expect(panelLink).toBeVisible();
-    await expect(panelLink).toBeHidden({ timeout: 1000 });
+    await page.clock.runFor(100);
+    await expect(panelLink).toBeHidden();
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   });
 
@@ -105,13 +109,15 @@ test.describe('the mobile menu at 375 px', () => {
     const release = await holdPageChunks(page);
     await page.goto('/nl', { waitUntil: 'domcontentloaded' });
     await page.getByRole('button', { name: 'Menu openen' }).click();
-    await page.waitForTimeout(300);
+    // Two frames after the tap, when a menu that opened would show: none, for the page is not live.
+    await frames(page);
     await expect(page.locator('html[data-hydrated]')).toHaveCount(0);
     await expect(page.getByRole('dialog')).toHaveCount(0);
     release();
     await expect(page.getByRole('dialog', { name: 'Hoofdmenu' })).toBeVisible();
-    // Opened once: it stays open.
-    await page.waitForTimeout(300);
+    // Opened once: two frames on, a second toggle from the same tap has not closed it.
+    await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
+    await frames(page);
     await expect(page.getByRole('dialog', { name: 'Hoofdmenu' })).toBeVisible();
   });
 

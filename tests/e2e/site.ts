@@ -56,3 +56,6 @@ export async function holdPageChunks(page: Page): Promise<() => void> {
   });
   return release;
 }
+
+/** Resolves after the page has painted two more frames: what a tap, a submit or a render changes shows by then. */
+export const frames = (page: Page) => page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
