@@ -1,9 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import { Icon } from '../../components/icons.tsx';
 import { useShell, useT } from '../../lib/i18n.tsx';
 import { longDate, weekdayName } from '../../shared/format.ts';
 import { dateOf } from './date-parts.ts';
-import { OptionalMark } from './fields.tsx';
+import { FieldMessages, OptionalMark } from './fields.tsx';
 import type { FieldState } from './use-form.ts';
 
 // Hydrated on the form's first touch (hydrateLater in fields.tsx): the appointment's and the order's date, with what checks it.
@@ -86,12 +85,8 @@ export default function DateField({ state, legend, required, hint, onDate, class
       <p className="sr-only" aria-live="polite">
         {state.error ?? readBack}
       </p>
-      {state.error ? (
-        <p id={state.errorId} className="field-error">
-          <Icon name="alert" className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-          <span>{state.error}</span>
-        </p>
-      ) : null}
+      {/* The error below the boxes, as every field shows it (its hint stands above the boxes). */}
+      <FieldMessages state={state} />
     </fieldset>
   );
 }
