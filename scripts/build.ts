@@ -9,11 +9,11 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { rm } from 'node:fs/promises';
+import type { mergeConfig as MergeConfig, UserConfig } from 'vite';
+import { basename, dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { build, mergeConfig } from 'vite';
-import { siteConfig } from '../vite.config.ts';
 import type { Assets } from '../src/app/router.tsx';
 import { languages, type Lang } from '../schemas/common.ts';
 import { Embed, type SiteIndex } from '../schemas/site-index.ts';
@@ -28,8 +28,9 @@ import { formsSettings } from './content/forms-settings.ts';
 import { measureKinds, overBudget } from './page-weight.ts';
 import { renderSocialImages } from './social-images.ts';
 import { caddySnippet, netlifyHeaders, netlifyRedirects } from './static-host.ts';
-import { photoStats } from './pictures.ts';
+import { photoOriginal, photoStats } from './pictures.ts';
 import { appFilesElement, buildClient, clientFiles } from './client-files.ts';
+import { cachedBundle, treeHash } from './bundle-cache.ts';
 import { Precompressor } from './precompress.ts';
 import { socialImagePath } from '../src/shared/social-image.ts';
 
@@ -60,6 +61,8 @@ const extraPages: Record<'notFound' | 'articleNotFound', Record<Lang, readonly [
 export async function buildSite(options: BuildOptions): Promise<boolean> {
   const started = performance.now();
   const stages = new Stages();
+  // From the process's start to here: Node, tsx and the build's modules loading.
+  stages.ms.set('start', started);
   const dist = options.distDir;
   const client = join(dist, 'client');
   const checked = stages.time('check', () => generate({ root: options.contentRoot, outDir: options.manifestDir, release: options.release }));
@@ -76,15 +79,13 @@ export async function buildSite(options: BuildOptions): Promise<boolean> {
     return false;
   }
   sayPhotoless();
-  rmSync(dist, { recursive: true, force: true });
+  // The last build's output is moved aside at once and removed while this one runs.
+  const cleaned = stages.time('clean', () => clearAway(dist));
 
-  // The content was checked and the manifest written above: the bundles build from them as they are.
-  const config = siteConfig({ contentChecked: true, contentRoot: options.contentRoot, outDir: options.manifestDir });
-  await stages.timeAsync('client bundle', () => buildClient(config, client));
-  // The server bundle holds the content, so it is the one that meets the pictures the content names (the
-  // browser's has no content): it writes them, and they join the browser's files.
-  await stages.timeAsync('server bundle', () => build(mergeConfig(config, { configFile: false, logLevel: 'warn', build: { outDir: join(dist, 'server'), ssr: join(root, 'src/app/entry-server.tsx'), copyPublicDir: false, ssrEmitAssets: true } })));
-  stages.time('server bundle', () => servedAssets(join(dist, 'server'), client));
+  // The content was checked and the manifest written above: the bundles build from them as they are, or
+  // come from the cache when nothing they are made from changed (scripts/bundle-cache.ts).
+  const bundled = await stages.timeAsync('bundles', () => bundles(options));
+  stages.time('bundles', () => servedAssets(join(dist, 'server'), client));
   // The bundle's files compress on other threads while the pages render; each page as it is written.
   const compressor = new Precompressor(client, join(options.cacheDir ?? defaultCacheDir, 'precompressed'));
   stages.time('precompress', () => compressor.addAll());
@@ -92,15 +93,19 @@ export async function buildSite(options: BuildOptions): Promise<boolean> {
   const { assets, app } = clientFiles(client);
   // Each page's data, for the browser to fetch when it shows the page after another, in a folder named
   // after what they are made from (the content's modules and the bundle's files), so it is cached for good.
-  const dataId = dataFolderId(options.manifestDir, client);
+  const dataId = stages.time('hash', () => dataFolderId(options.manifestDir, client));
   const dataDir = join(client, 'assets', 'data', dataId);
-  assets.data = `/assets/data/${dataId}/`;
+  // Pages are rendered naming a stand-in for that folder, which is put in as they are written: a change
+  // to one page's content renames the folder, and must not make every page new to the cache of pages.
+  const dataFolder = `/assets/data/${dataId}/`;
+  const dataStandIn = '/assets/data/__this-build__/';
+  assets.data = dataStandIn;
   // The typeface is asked for with the document, not once the stylesheet is read, so text rarely paints in
   // the fallback. Written into the HTML here, not by the app: a page's scripts never need it.
   const fontPreloads = fontFiles(client)
     .map((href) => `<link rel="preload" href="${href}" as="font" type="font/woff2" crossorigin=""/>`)
     .join('');
-  const { renderPage, loadPage } = (await import(pathToFileURL(join(dist, 'server', 'entry-server.js')).href)) as {
+  const { renderPage, loadPage } = (await stages.timeAsync('renderer', () => import(pathToFileURL(join(dist, 'server', 'entry-server.js')).href))) as {
     renderPage: (request: Request, assets: Assets) => Promise<{ response: Response; data: RenderedData }>;
     loadPage: (path: string, assets: Assets) => Promise<{ inputs: unknown[]; data: RenderedData }>;
   };
@@ -120,24 +125,31 @@ export async function buildSite(options: BuildOptions): Promise<boolean> {
   const origin = checked.model.site!.data.url;
   // A page is rendered again only when what it is rendered from changed: the code (the server bundle but
   // its content), the build's files it names, and the data its routes load (renderedPages below).
-  const rendered = new RenderedPages(join(options.cacheDir ?? defaultCacheDir, 'pages'), [serverCodeHash(join(dist, 'server')), JSON.stringify(assets), fontPreloads, JSON.stringify(app), origin, String(options.release)]);
+  const rendered = new RenderedPages(join(options.cacheDir ?? defaultCacheDir, 'pages'), [stages.time('renderer', () => serverCodeHash(join(dist, 'server'))), JSON.stringify(assets), fontPreloads, JSON.stringify(app), origin, String(options.release)]);
 
   // Painted on resvg's worker threads while the pages render; unchanged images come from the cache.
   const socialStarted = performance.now();
-  const socialImages = renderSocialImages(
+  const socialImages = stages.time('social images (started)', () => renderSocialImages(
     routes.map((route) => ({
       file: socialImagePath(route.path).slice(1),
       title: route.title,
       illustration: route.illustration && join(options.contentRoot, 'src', 'assets', 'images', route.illustration.src),
     })),
     { site: { name: checked.model.site!.data.name, host: new URL(origin).host }, outDir: client, cacheDir: join(options.cacheDir ?? defaultCacheDir, 'social-images') },
-  );
+  ));
   // Awaited after the pages; until then a failure must not surface as an unhandled rejection.
   socialImages.catch(() => undefined);
 
   const renderTo = async (path: string, file: string, expected: number, template: string) => {
-    const { inputs, data } = await stages.timeAsync('load', () => loadPage(path, assets));
-    const key = rendered.key(path, expected, template, inputs);
+    // The same server bundle (its code and content) loads the same data for a page as an earlier build did:
+    // then the page is not loaded again, its data and the key of its HTML are read from that build's.
+    const loadKey = rendered.loadKey(bundled.server.id, path, expected, template);
+    const { key, data } = stages.time('load', () => rendered.getLoaded(loadKey)) ?? (await stages.timeAsync('load', async () => {
+      const { inputs, data } = await loadPage(path, assets);
+      const loaded = { key: rendered.key(path, expected, template, inputs), data };
+      rendered.putLoaded(loadKey, loaded);
+      return loaded;
+    }));
     let html = stages.time('render', () => rendered.get(key));
     if (html === undefined) {
       html = await stages.timeAsync('render', async () => {
@@ -147,16 +159,16 @@ export async function buildSite(options: BuildOptions): Promise<boolean> {
       });
       rendered.put(key, html);
     }
+    const page = `${html.startsWith('<!DOCTYPE') ? '' : '<!DOCTYPE html>'}${html.replaceAll(dataStandIn, dataFolder)}`;
     stages.time('write', () => {
       const target = join(client, file);
       mkdirSync(dirname(target), { recursive: true });
-      const page = html.startsWith('<!DOCTYPE') ? html : `<!DOCTYPE html>${html}`;
       writeFileSync(target, page);
       stages.time('precompress', () => compressor.add(file, page));
     });
     stages.time('hash', () => {
-      site.csp[file] = inlineScriptHashes(html);
-      const embeds = pageEmbeds(html);
+      site.csp[file] = inlineScriptHashes(page);
+      const embeds = pageEmbeds(page);
       if (embeds.length) site.embeds[file] = embeds;
     });
     if (expected === 200) {
@@ -203,6 +215,7 @@ export async function buildSite(options: BuildOptions): Promise<boolean> {
     writeFileSync(join(dist, 'static-host.caddy'), caddySnippet(site));
   });
   const compressed = await stages.timeAsync('precompress (waited for)', () => compressor.finish());
+  await stages.timeAsync('clean', () => cleaned);
   rendered.prune();
 
   // Sizes are deterministic, so a page over its budget fails the build.
@@ -221,11 +234,83 @@ export async function buildSite(options: BuildOptions): Promise<boolean> {
   console.log(
     `built ${options.release ? 'for release' : 'a preview'}: ${Object.keys(site.pages).length} pages and 4 not-found pages into ${dist} (${rendered.stats.rendered} rendered, ${rendered.stats.cached} unchanged since an earlier build; ${compressed} files precompressed, ${compressor.stats.cached} of them from the cache, ` +
       `${social.rendered + social.cached} social images of which ${social.rendered} rendered, ${social.cached} from the cache, ` +
-      `${photoStats.made + photoStats.cached} photograph files of which ${photoStats.made} made, ${photoStats.cached} from the cache) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+      `${photoStats.made + photoStats.cached} photograph files of which ${photoStats.made} made, ${photoStats.cached} from the cache; ${bundlesSaid(bundled)}) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
   const pageCount = Object.keys(site.pages).length + 4;
   console.log(`  stages: ${stages.summary(pageCount)}; social images ${socialMs.toFixed(0)} ms beside the pages`);
   return true;
+}
+
+/**
+ * The browser's bundle into dist/client and the server's into dist/server, each from the cache when none
+ * of its inputs changed. Vite and its plugins load only when a bundle is made. Resolves to which came from the cache.
+ */
+async function bundles(options: BuildOptions): Promise<{ client: { cached: boolean; id: string }; server: { cached: boolean; id: string } }> {
+  const cacheDir = join(options.cacheDir ?? defaultCacheDir, 'bundles');
+  // What every bundle is made from besides the files Vite reads: the packages, the configuration and the
+  // build's code, the source folders as a whole (Tailwind reads every file in src/ for class names), the options.
+  const manifestDir = options.manifestDir;
+  const fixed = [
+    readFileSync(join(root, 'package-lock.json'), 'utf8'),
+    readFileSync(join(root, 'vite.config.ts'), 'utf8'),
+    readFileSync(join(root, 'tsconfig.json'), 'utf8'),
+    treeHash([join(root, 'src'), join(root, 'scripts'), join(root, 'schemas')], (path) => path === manifestDir || path.startsWith(`${manifestDir}/`)),
+    JSON.stringify({ release: options.release, node: process.version, env: process.env.NODE_ENV ?? '' }),
+  ];
+  // One cached bundle of each kind for each site built (the fixtures' builds and the site's do not replace each other's).
+  const slot = JSON.stringify({ contentRoot: options.contentRoot, manifestDir });
+  let vite: { config: UserConfig; mergeConfig: typeof MergeConfig } | undefined;
+  const loadVite = async () => {
+    if (vite) return vite;
+    const [{ mergeConfig }, { siteConfig }] = await Promise.all([import('vite'), import('../vite.config.ts')]);
+    vite = { mergeConfig, config: siteConfig({ contentChecked: true, contentRoot: options.contentRoot, outDir: manifestDir }) };
+    return vite;
+  };
+  const dist = options.distDir;
+  const client = await cachedBundle({
+    cacheDir,
+    slot: `client\0${slot}`,
+    outDir: join(dist, 'client'),
+    fixed: ['client', ...fixed],
+    make: async (recorder) => {
+      const { mergeConfig, config } = await loadVite();
+      await buildClient(mergeConfig(config, { plugins: [recorder.plugin] }), join(dist, 'client'));
+    },
+  });
+  // The server bundle holds the content, so it is the one that meets the pictures the content names (the
+  // browser's has no content): it writes them, and they join the browser's files.
+  const server = await cachedBundle({
+    cacheDir,
+    slot: `server\0${slot}`,
+    originals: photoOriginal,
+    outDir: join(dist, 'server'),
+    fixed: ['server', ...fixed],
+    make: async (recorder) => {
+      const { mergeConfig, config } = await loadVite();
+      const { build } = await import('vite');
+      await build(mergeConfig(config, { configFile: false, logLevel: 'warn', plugins: [recorder.plugin], build: { outDir: join(dist, 'server'), ssr: join(root, 'src/app/entry-server.tsx'), copyPublicDir: false, ssrEmitAssets: true } }));
+    },
+  });
+  return { client, server };
+}
+
+/**
+ * Moves a folder out of the way (under a name of its own beside it) and removes it in the background:
+ * deleting a thousand files costs a busy disk a second or more. What an interrupted build left there goes too.
+ */
+function clearAway(folder: string): Promise<void> {
+  const parent = dirname(folder);
+  const prefix = `${basename(folder)}.old-`;
+  const away = existsSync(folder) ? `${folder}.old-${process.pid}-${Date.now()}` : undefined;
+  if (away) renameSync(folder, away);
+  const left = existsSync(parent) ? readdirSync(parent).filter((name) => name.startsWith(prefix)).map((name) => join(parent, name)) : [];
+  return Promise.all(left.map((path) => rm(path, { recursive: true, force: true }))).then(() => undefined);
+}
+
+/** "both bundles from the cache", "the browser's bundle made, the server's from the cache"... */
+function bundlesSaid({ client, server }: { client: { cached: boolean }; server: { cached: boolean } }): string {
+  if (client.cached === server.cached) return `both bundles ${client.cached ? 'from the cache' : 'made'}`;
+  return `the browser's bundle ${client.cached ? 'from the cache' : 'made'}, the server's ${server.cached ? 'from the cache' : 'made'}`;
 }
 
 /** Where a build's time goes: each stage's total, and for the work done page by page, its time per page. */
@@ -290,7 +375,9 @@ function servedAssets(server: string, client: string): void {
 /**
  * The pages of earlier builds, by a hash of everything a page is rendered from, in node_modules/.cache/pages/:
  * the build renders a page whose inputs are all unchanged no more (its HTML is the same but for the time
- * TanStack's data says it was loaded, which is the earlier build's). Pages no build used for a week go.
+ * TanStack's data says it was loaded, which is the earlier build's). Beside them, each page's loaded data and
+ * the key of its HTML, by the server bundle's inputs: a build whose server bundle came from the cache does
+ * not load its pages either. Files no build used for a week go.
  */
 class RenderedPages {
   private readonly base: string;
@@ -308,24 +395,47 @@ class RenderedPages {
     return createHash('sha256').update(this.base).update(`\0${path}\0${status}\0${template}\0`).update(JSON.stringify(data)).digest('base64url');
   }
 
+  /** The key of a page's loaded data, by the server bundle's inputs (the year shows in every page's footer). */
+  loadKey(bundle: string, path: string, status: number, template: string): string {
+    return createHash('sha256').update(this.base).update(`\0${bundle}\0${new Date().getFullYear()}\0${path}\0${status}\0${template}`).digest('base64url');
+  }
+
+  getLoaded(loadKey: string): { key: string; data: RenderedData } | undefined {
+    const json = this.read(`${loadKey}.json`);
+    return json === undefined ? undefined : (JSON.parse(json) as { key: string; data: RenderedData });
+  }
+
+  putLoaded(loadKey: string, loaded: { key: string; data: RenderedData }): void {
+    this.write(`${loadKey}.json`, JSON.stringify(loaded));
+  }
+
   get(key: string): string | undefined {
-    const file = join(this.dir, `${key}.html`);
+    const html = this.read(`${key}.html`);
+    if (html !== undefined) this.stats.cached++;
+    return html;
+  }
+
+  put(key: string, html: string): void {
+    this.write(`${key}.html`, html);
+    this.stats.rendered++;
+  }
+
+  private read(name: string): string | undefined {
+    const file = join(this.dir, name);
     try {
-      const html = readFileSync(file, 'utf8');
+      const text = readFileSync(file, 'utf8');
       const now = new Date();
       utimesSync(file, now, now);
-      this.stats.cached++;
-      return html;
+      return text;
     } catch {
       return undefined;
     }
   }
 
-  put(key: string, html: string): void {
-    const file = join(this.dir, `${key}.html`);
-    writeFileSync(`${file}.tmp`, html);
+  private write(name: string, text: string): void {
+    const file = join(this.dir, name);
+    writeFileSync(`${file}.tmp`, text);
     renameSync(`${file}.tmp`, file);
-    this.stats.rendered++;
   }
 
   prune(): void {
@@ -352,7 +462,8 @@ function serverCodeHash(server: string): string {
     if (seen.has(file) || /(^|\/)loaders-[\w-]+\.js$/.test(file)) return;
     seen.add(file);
     const code = readFileSync(file, 'utf8');
-    hash.update(`${file.slice(server.length)}\0`).update(code);
+    // The table's file is named after its content: its name in the code that imports it is not code.
+    hash.update(`${file.slice(server.length)}\0`).update(code.replace(/\bloaders-[\w-]+\.js\b/g, 'loaders.js'));
     for (const match of code.matchAll(/(?:\bfrom|\bimport)\s*\(?\s*["'](\.{1,2}\/[^"']+\.js)["']/g)) visit(join(dirname(file), match[1]!));
   };
   visit(join(server, 'entry-server.js'));

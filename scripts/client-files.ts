@@ -5,13 +5,15 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { build, mergeConfig, type UserConfig } from 'vite';
+import type { UserConfig } from 'vite';
 import type { Assets } from '../src/app/router.tsx';
 
 const root = process.cwd();
 
 /** Bundles the app for the browser into `outDir`, with the manifest the build reads the page's files from. */
 export async function buildClient(config: UserConfig, outDir: string): Promise<void> {
+  // Loaded here, so a build that takes its bundles from the cache never loads Vite.
+  const { build, mergeConfig } = await import('vite');
   await build(mergeConfig(config, { configFile: false, logLevel: 'warn', build: { outDir, manifest: true, rollupOptions: { input: [join(root, 'src/app/boot.ts'), join(root, 'src/app/entry-client.tsx')] } } }));
 }
 

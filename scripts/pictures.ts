@@ -154,6 +154,11 @@ export function cropRect(size: { width: number; height: number }, aspect: readon
 const types: Record<string, string> = Object.fromEntries(photoFormats.map((f) => [f.ext, f.type]));
 
 /** The Vite plugin: photo imports become their crops; the build writes the files, the dev server serves them. */
+/** The original photograph a module of the photo plugin is made from (its id begins `\0photo:`), for the build's cache of bundles. */
+export function photoOriginal(id: string): string | undefined {
+  return id.startsWith(prefix) ? parsePhotoImport(id.slice(prefix.length))?.path : undefined;
+}
+
 export function photoPlugin(options: { cacheDir: string }): Plugin {
   // Served name to cached file, for the dev server.
   const served = new Map<string, string>();
