@@ -30,7 +30,7 @@ import { renderSocialImages } from './social-images.ts';
 import { caddySnippet, netlifyHeaders, netlifyRedirects } from './static-host.ts';
 import { photoOriginal, photoStats } from './pictures.ts';
 import { appFilesElement, buildClient, clientFiles } from './client-files.ts';
-import { cachedBundle, treeHash } from './bundle-cache.ts';
+import { cachedBundle, codeHash, treeHash } from './bundle-cache.ts';
 import { Precompressor } from './precompress.ts';
 import { socialImagePath } from '../src/shared/social-image.ts';
 
@@ -248,13 +248,13 @@ export async function buildSite(options: BuildOptions): Promise<boolean> {
 async function bundles(options: BuildOptions): Promise<{ client: { cached: boolean; id: string }; server: { cached: boolean; id: string } }> {
   const cacheDir = join(options.cacheDir ?? defaultCacheDir, 'bundles');
   // What every bundle is made from besides the files Vite reads: the packages, the configuration and the
-  // build's code, the source folders as a whole (Tailwind reads every file in src/ for class names), the options.
+  // plugins' code, the source folders as a whole (Tailwind reads every file in src/ for class names), the options.
   const manifestDir = options.manifestDir;
   const fixed = [
     readFileSync(join(root, 'package-lock.json'), 'utf8'),
-    readFileSync(join(root, 'vite.config.ts'), 'utf8'),
+    codeHash(join(root, 'vite.config.ts')),
     readFileSync(join(root, 'tsconfig.json'), 'utf8'),
-    treeHash([join(root, 'src'), join(root, 'scripts'), join(root, 'schemas')], (path) => path === manifestDir || path.startsWith(`${manifestDir}/`)),
+    treeHash([join(root, 'src'), join(root, 'schemas')], (path) => path === manifestDir || path.startsWith(`${manifestDir}/`)),
     JSON.stringify({ release: options.release, node: process.version, env: process.env.NODE_ENV ?? '' }),
   ];
   // One cached bundle of each kind for each site built (the fixtures' builds and the site's do not replace each other's).

@@ -88,6 +88,31 @@ export function treeHash(folders: string[], skip: (path: string) => boolean = ()
   return hash.digest('base64url');
 }
 
+// `import ... from`, `export ... from`, `import(...)` and `import '...'` with a relative specifier.
+const relativeImports = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)(['"])(\.{1,2}\/[^'"]+)\1/g;
+
+/**
+ * The code a module runs and every module it imports by a relative path, by hash: for the configuration and
+ * its plugins, which Vite runs rather than bundles (the packages they import count by the lock file).
+ */
+export function codeHash(entry: string): string {
+  const hash = createHash('sha256');
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const code = readFileSync(file, 'utf8');
+    hash.update(`${file}\0`).update(code);
+    for (const match of code.matchAll(relativeImports)) {
+      const target = join(dirname(file), match[2]!);
+      const found = [target, `${target}.ts`, `${target}.tsx`, join(target, 'index.ts')].find((candidate) => existsSync(candidate) && statSync(candidate).isFile());
+      if (found) visit(found);
+    }
+  };
+  visit(entry);
+  return hash.digest('base64url');
+}
+
 /**
  * A bundle made by `make` into `outDir`, or copied from the cache in `cacheDir` when every input is as it
  * was when the cached copy was made. `make` bundles with the recorder's plugin among its plugins. `slot`

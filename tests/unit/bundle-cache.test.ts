@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cachedBundle, treeHash } from '../../scripts/bundle-cache.ts';
+import { cachedBundle, codeHash, treeHash } from '../../scripts/bundle-cache.ts';
 import { projectRoot } from '../support/fixtures.ts';
 
 let scratch: string;
@@ -121,5 +121,20 @@ describe('the hash of the source folders', () => {
     mkdirSync(join(src, 'generated'));
     writeFileSync(join(src, 'generated', 'page.ts'), 'export default 1;');
     expect(treeHash([src], skip)).toBe(before);
+  });
+});
+
+describe('the hash of the configuration and its plugins', () => {
+  it('changes with any module the configuration imports, however deep, and not with a module it does not', () => {
+    const src = join(scratch, 'src');
+    writeFileSync(join(src, 'config.ts'), "import { plugin } from './parts/plugin.ts';\nexport default plugin;");
+    writeFileSync(join(src, 'parts', 'plugin.ts'), "export { helper as plugin } from './helper';");
+    writeFileSync(join(src, 'parts', 'helper.ts'), 'export const helper = 1;');
+    const config = join(src, 'config.ts');
+    const first = codeHash(config);
+    writeFileSync(join(src, 'parts', 'a.js'), 'export const a = 9;');
+    expect(codeHash(config)).toBe(first);
+    writeFileSync(join(src, 'parts', 'helper.ts'), 'export const helper = 2;');
+    expect(codeHash(config)).not.toBe(first);
   });
 });
