@@ -28,6 +28,8 @@ interface Run {
   /** The page-by-page stages' time per page, as the build prints it. */
   pageWork: number;
   rendered: number;
+  /** The build's own account of its stages and of what came from its caches. */
+  said: string;
 }
 
 /** One build in its own process, as `npm run build` runs it. */
@@ -40,7 +42,8 @@ function build(site: string, cacheDir: string): Run {
   const stages = /stages: (.*)/.exec(result.stdout)?.[1];
   if (!built || !stages) throw new Error(`the build said:\n${result.stdout}`);
   const pageWork = [...stages.matchAll(/\(([\d.]+) ms\/page\)/g)].reduce((n, m) => n + Number(m[1]), 0);
-  return { pages: Number(built[1]) + Number(built[2]), seconds, pageWork, rendered: Number(built[3]) };
+  const bundles = /; (both bundles [^)]*|the browser's bundle [^)]*)\)/.exec(result.stdout)?.[1] ?? '';
+  return { pages: Number(built[1]) + Number(built[2]), seconds, pageWork, rendered: Number(built[3]), said: `${bundles}; ${stages}` };
 }
 
 /** The content check of the whole tree, its median time per file over three runs. */
@@ -58,6 +61,7 @@ function checkPerFile(site: string): number {
 const scratch = join(root, 'tests', '.tmp');
 mkdirSync(scratch, { recursive: true });
 const rows: string[] = [];
+const warmStages: string[] = [];
 let ok = true;
 let flat: number | undefined;
 console.log(`  load average at the start: ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
@@ -76,6 +80,7 @@ for (const count of counts) {
       `  ${String(count).padStart(8)} ${String(cold.pages).padStart(6)} ${`${cold.seconds.toFixed(1)} s`.padStart(8)} ${perPage(cold).toFixed(1).padStart(9)} ${cold.pageWork.toFixed(1).padStart(9)} ${`${warm.seconds.toFixed(1)} s`.padStart(8)} ${perPage(warm).toFixed(1).padStart(9)} ${warm.pageWork.toFixed(1).padStart(9)} ${String(warm.rendered).padStart(9)} ${kb(heaviest).padStart(10)} ${check.toFixed(3).padStart(9)}`,
     );
     console.log(rows.at(-1));
+    warmStages.push(`  ${count} synthetic, warm: ${warm.said}`);
   } finally {
     site.cleanup();
     rmSync(cacheDir, { recursive: true, force: true });
@@ -84,6 +89,7 @@ for (const count of counts) {
 console.log(`\n  the machine: ${availableParallelism()} cores, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} (a busy machine stretches every time here)`);
 console.log(`\n  synthetic  pages   cold: time  ms/page  page work   warm: time  ms/page  page work  re-rendered  heaviest JS  check ms/file`);
 console.log(rows.join('\n'));
+console.log(`\n${warmStages.join('\n')}`);
 console.log('\n  ms/page: the build\'s wall time over its pages; page work: its load, render, write, hash and precompress stages alone, per page');
 console.log(`  targets: a warm build at most 20 ms a page, first-load JavaScript within 0.1 KB of the first row's, the check at most 1 ms a file: ${ok ? 'met' : 'NOT MET'}`);
 process.exitCode = ok ? 0 : 1;
