@@ -1,7 +1,7 @@
 import type { CountryCode } from 'libphonenumber-js';
 import * as z from 'zod/mini';
 import { appointmentServices } from './appointment-services.ts';
-import { hoursOn, lastSlot, timeInNetherlands, todayInNetherlands, type WeekHours } from './opening-hours.ts';
+import { hoursOn, lastSlot, startsWithinHours, timeInNetherlands, todayInNetherlands, type WeekHours } from './opening-hours.ts';
 import { dueKinds, orderStages } from './order-options.ts';
 import { maxTeethText, readTeeth } from './teeth.ts';
 
@@ -142,8 +142,7 @@ export function slotProblem(date: string, time: unknown, week: WeekHours, now: D
   const { opens, closes } = hoursOn(date, week);
   if (!opens || !closes) return { field: 'PreferredDate', key: 'validation.dayClosed', vars: { date } };
   if (typeof time !== 'string' || !/^([01]\d|2[0-3]):[0-5]\d$/.test(time)) return undefined;
-  const last = lastSlot(closes);
-  if (time < opens || time > last) return { field: 'PreferredTime', key: 'validation.timeOutsideHours', vars: { date, opens, closes, last } };
+  if (!startsWithinHours(time, { opens, closes })) return { field: 'PreferredTime', key: 'validation.timeOutsideHours', vars: { date, opens, closes, last: lastSlot(closes) } };
   if (date === todayInNetherlands(now) && time <= timeInNetherlands(now)) return { field: 'PreferredTime', key: 'validation.timePast', vars: { date } };
   return undefined;
 }
@@ -263,3 +262,14 @@ export type FormKind = keyof ReturnType<typeof formSchemasWith>;
 export type FormValues<K extends FormKind> = z.output<ReturnType<typeof formSchemasWith>[K]>;
 /** The fields of a form: its schema's keys, and the order form's file, which is checked by its bytes apart from the schema. */
 export type FormField<K extends FormKind> = Extract<keyof FormValues<K>, string> | (K extends 'order' ? 'file' : never);
+
+/**
+ * The fields that hold the visitor's name and e-mail address, per form (a testimonial asks for no address):
+ * the lab's mails, the desk's list and its search for a person's data (GDPR) all read them here.
+ */
+export const visitorFields: { readonly [K in FormKind]: { readonly name: Extract<keyof FormValues<K>, string>; readonly email?: Extract<keyof FormValues<K>, string> } } = {
+  appointment: { name: 'FullName', email: 'EmailAddress' },
+  order: { name: 'dentistName', email: 'email' },
+  contact: { name: 'name', email: 'email' },
+  testimonial: { name: 'name' },
+};

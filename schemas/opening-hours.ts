@@ -57,6 +57,15 @@ export function lastSlot(closes: string): string {
   return timeOf(minutesOf(closes) - lastSlotMinutes);
 }
 
+/**
+ * Whether an appointment may start at `time` (HH:MM) on a day of these hours: from opening to the last start,
+ * `lastSlotMinutes` before closing; never on a closed day. The form offers only these times, the server takes only these.
+ */
+export function startsWithinHours(time: string, day: DayHours): boolean {
+  if (!day.opens || !day.closes) return false;
+  return time >= day.opens && time <= lastSlot(day.closes);
+}
+
 /** Minutes since midnight of an HH:MM time, and back. */
 const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3));
 const timeOf = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;

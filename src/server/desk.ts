@@ -1,15 +1,15 @@
-import { randomUUID } from 'node:crypto';
 import { chmodSync, constants, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import Database from 'better-sqlite3';
 import addressparser from 'nodemailer/lib/addressparser';
-import type { FormKind } from '../../schemas/form-requests.ts';
+import { visitorFields, type FormKind } from '../../schemas/form-requests.ts';
 import { uploadFormats, type UploadKind } from '../shared/file-check.ts';
 import { idPrefixOf } from '../shared/reference.ts';
 import type { MailMessage } from './mail.ts';
 import { recordErasure } from './erasure-log.ts';
 import { mailMentions, readMailFileName } from './mail-files.ts';
-import { defaultConfirmationsPerDay, recipientKey, schemaVersion } from './store.ts';
+import { outboxWriter, recipientKey } from './db/outbox.ts';
+import { schemaVersion } from './store.ts';
 
 // The lab's desk (npm run submissions): its own connection to the server's SQLite file, safe beside the
 // running server. The database is in WAL mode (the server sets it), so reading never blocks the server;
@@ -40,14 +40,6 @@ export type Status = (typeof statuses)[number];
 
 /** The state of one queued mail; `withheld` is one held back when the lab marked its submission as suspected spam. */
 export type MailStatus = 'pending' | 'sent' | 'failed' | 'withheld';
-
-/** The fields that hold the visitor's name and e-mail address, per form; a testimonial asks for no address. */
-export const visitorFields: Record<FormKind, { name: string; email?: string }> = {
-  appointment: { name: 'FullName', email: 'EmailAddress' },
-  order: { name: 'dentistName', email: 'email' },
-  contact: { name: 'name', email: 'email' },
-  testimonial: { name: 'name' },
-};
 
 /** One submission as a row of the list. */
 export interface SubmissionSummary {
@@ -220,6 +212,11 @@ const submissionColumns = `
 
 const outboxColumns = 'id, submission_id, message, status, attempts, next_attempt_at, last_error, created_at, sent_at';
 
+/** A submission whose form's e-mail field (visitorFields) is `:address`, trimmed and in lower case. */
+const emailMatches = Object.entries(visitorFields)
+  .flatMap(([kind, fields]) => ('email' in fields && fields.email ? [`(kind = '${kind}' AND lower(trim(json_extract(data, '$.${fields.email}'))) = :address)`] : []))
+  .join(' OR ');
+
 /** An error as one line, with its code when the message lacks it. */
 export function oneLine(error: unknown): string {
   const code = (error as { code?: unknown } | null)?.code;
@@ -240,7 +237,7 @@ function parseData(raw: string): Record<string, unknown> {
 
 function toSummary(row: SubmissionRow): SubmissionSummary {
   const data = parseData(row.data);
-  const fields = visitorFields[row.kind] ?? { name: 'name', email: 'email' };
+  const fields: { name: string; email?: string } = visitorFields[row.kind] ?? { name: 'name', email: 'email' };
   return {
     id: row.id,
     kind: row.kind,
@@ -414,12 +411,9 @@ export function openDesk(dataDir: string, options: { now?: () => number; confirm
     });
 
   const findSubject = (address: string): { ids: string[]; mentionedIn: string[] } => {
+    // Each form's e-mail field, as the forms name it (a testimonial has none).
     const byField = db
-      .prepare<{ address: string }, { id: string }>(
-        `SELECT id FROM submissions WHERE
-           (kind = 'appointment' AND lower(trim(json_extract(data, '$.EmailAddress'))) = :address)
-           OR (kind IN ('order', 'contact') AND lower(trim(json_extract(data, '$.email'))) = :address)`,
-      )
+      .prepare<{ address: string }, { id: string }>(`SELECT id FROM submissions WHERE ${emailMatches}`)
       .all({ address })
       .map((row) => row.id);
     // The mails: a lab notification is answered to the visitor, a confirmation goes to them.
@@ -440,11 +434,7 @@ export function openDesk(dataDir: string, options: { now?: () => number; confirm
     return { ids, mentionedIn };
   };
 
-  const insertMessage = db.prepare<[string, string, string, number, number]>(
-    "INSERT INTO outbox (id, submission_id, message, status, next_attempt_at, created_at) VALUES (?, ?, ?, 'pending', ?, ?)",
-  );
-  const countConfirmations = db.prepare<[string, number], { count: number }>('SELECT count(*) AS count FROM confirmations WHERE recipient = ? AND queued_at > ?');
-  const insertConfirmation = db.prepare<[string, number]>('INSERT INTO confirmations (recipient, queued_at) VALUES (?, ?)');
+  const outbox = outboxWriter(db, options.confirmationsPerDay);
 
   const deleteMails = db.prepare<[string]>('DELETE FROM outbox WHERE submission_id = ?');
   const deleteFiles = db.prepare<[string]>('DELETE FROM files WHERE submission_id = ?');
@@ -569,22 +559,13 @@ export function openDesk(dataDir: string, options: { now?: () => number; confirm
         }
         // Kept as suspected spam by the server: stored as it came, never checked. Checked now, as the API would.
         const made = prepare()({ id, kind: row.kind, lang: row.lang, data: parseData(row.data), createdAt: row.created_at, now: at });
-        const queued: string[] = [];
-        for (const message of made.messages) {
-          const mailId = randomUUID();
-          insertMessage.run(mailId, full, JSON.stringify(message), at, at);
-          queued.push(mailId);
-        }
+        const queued = made.messages.map((message) => outbox.queue(full, message, at));
         let confirmationSkipped = false;
         if (made.confirmation) {
-          // As the store does: an address is sent a few confirmations a day at most, counted by its hash.
-          const recipient = recipientKey(made.confirmation.recipient);
-          if ((countConfirmations.get(recipient, at - 86_400_000)?.count ?? 0) < (options.confirmationsPerDay ?? defaultConfirmationsPerDay)) {
-            const mailId = randomUUID();
-            insertMessage.run(mailId, full, JSON.stringify(made.confirmation.message), at, at);
-            insertConfirmation.run(recipient, at);
-            queued.push(mailId);
-          } else confirmationSkipped = true;
+          // As the server does: an address is sent a few confirmations a day at most, counted by its hash.
+          const mailId = outbox.queueConfirmation(full, made.confirmation, at);
+          if (mailId === null) confirmationSkipped = true;
+          else queued.push(mailId);
         }
         db.prepare<[string, string]>('UPDATE submissions SET data = ?, spam = NULL WHERE id = ?').run(JSON.stringify(made.data), full);
         const all = selectMails.all(full).map(toMail);

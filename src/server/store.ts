@@ -1,10 +1,13 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { MailMessage } from './mail.ts';
 import { readMailFileName } from './mail-files.ts';
 import type { FormKind } from '../../schemas/forms.ts';
+import { confirmationWindowMs, defaultConfirmationsPerDay, outboxWriter } from './db/outbox.ts';
+
+export { defaultConfirmationsPerDay, recipientKey } from './db/outbox.ts';
 
 /** The site's forms; the order form is the one that carries a file. */
 export type SubmissionKind = FormKind;
@@ -168,8 +171,6 @@ function toEntry(row: OutboxRow): OutboxEntry {
   };
 }
 
-const dayMs = 86_400_000;
-
 /**
  * The version of the database's layout (PRAGMA user_version). The server upgrades an older one when it
  * opens it; the desk (npm run submissions) reads only this one, and says so for any other.
@@ -183,20 +184,6 @@ export const schemaVersion = 2;
 const orphanAgeMs = 60 * 60_000;
 /** The names keepUpload gives; nothing else in uploads/ is the store's to delete. */
 const keptUpload = /^order-[0-9a-f-]{36}(?:-[1-9])?\.[a-z]+$/;
-/** Appointment confirmations one address may be sent in 24 hours. */
-export const defaultConfirmationsPerDay = 3;
-
-/**
- * A visitor's address as the confirmations table keeps it: hashed, case and spaces aside, and as one
- * mailbox: a tag after `+` (victim+1@, victim+2@ reach victim@) is left out.
- */
-export function recipientKey(address: string): string {
-  const normal = address.trim().toLowerCase();
-  const at = normal.lastIndexOf('@');
-  const mailbox = at > 0 ? `${normal.slice(0, at).replace(/\+.*$/, '') || normal.slice(0, at)}${normal.slice(at)}` : normal;
-  return createHash('sha256').update(mailbox).digest('hex');
-}
-
 /**
  * Opens (creating if needed) `<dataDir>/submissions.db`. `now` is the clock stamped on new submissions;
  * tests pass their own to make submissions old.
@@ -253,9 +240,7 @@ export function openStore(options: { dataDir: string; now?: () => number; confir
   const insertFile = db.prepare<[string, number, string, string, string, number]>(
     'INSERT INTO files (submission_id, position, path, name, kind, size) VALUES (?, ?, ?, ?, ?, ?)',
   );
-  const insertMessage = db.prepare<[string, string, string, number, number]>(
-    "INSERT INTO outbox (id, submission_id, message, status, next_attempt_at, created_at) VALUES (?, ?, ?, 'pending', ?, ?)",
-  );
+  const outbox = outboxWriter(db, confirmationsPerDay);
   const selectDue = db.prepare<[number, number], OutboxRow>(
     `SELECT ${outboxColumns} FROM outbox WHERE status = 'pending' AND next_attempt_at <= ? ORDER BY next_attempt_at, created_at LIMIT ?`,
   );
@@ -288,8 +273,6 @@ export function openStore(options: { dataDir: string; now?: () => number; confir
   const deleteSubmission = db.prepare<[string]>('DELETE FROM submissions WHERE id = ?');
   const selectUploadPaths = db.prepare<[], { path: string }>('SELECT path FROM files');
   const touchHealth = db.prepare<[number]>('INSERT OR REPLACE INTO health (id, checked_at) VALUES (1, ?)');
-  const countConfirmations = db.prepare<[string, number], { count: number }>('SELECT count(*) AS count FROM confirmations WHERE recipient = ? AND queued_at > ?');
-  const insertConfirmation = db.prepare<[string, number]>('INSERT INTO confirmations (recipient, queued_at) VALUES (?, ?)');
   const deleteConfirmations = db.prepare<[number]>('DELETE FROM confirmations WHERE queued_at <= ?');
 
   /** The .eml files of the pruned submissions, and every one written before `before`; returns how many went. */
@@ -317,14 +300,8 @@ export function openStore(options: { dataDir: string; now?: () => number; confir
     const createdAt = now();
     insertSubmission.run(id, input.kind, input.lang, createdAt, JSON.stringify(input.data), input.spam ?? null);
     (input.files ?? []).forEach((file, index) => insertFile.run(id, index + 1, file.path, file.name, file.kind, file.size));
-    for (const message of input.messages) insertMessage.run(randomUUID(), id, JSON.stringify(message), createdAt, createdAt);
-    if (input.confirmation) {
-      const recipient = recipientKey(input.confirmation.recipient);
-      if ((countConfirmations.get(recipient, createdAt - dayMs)?.count ?? 0) < confirmationsPerDay) {
-        insertMessage.run(randomUUID(), id, JSON.stringify(input.confirmation.message), createdAt, createdAt);
-        insertConfirmation.run(recipient, createdAt);
-      }
-    }
+    for (const message of input.messages) outbox.queue(id, message, createdAt);
+    if (input.confirmation) outbox.queueConfirmation(id, input.confirmation, createdAt);
     return id;
   };
   const saveTransaction = db.transaction(insert);
@@ -376,7 +353,7 @@ export function openStore(options: { dataDir: string; now?: () => number; confir
         if (removed) removable.push(id);
       }
       deleteSubmissions(removable);
-      deleteConfirmations.run(at - dayMs);
+      deleteConfirmations.run(at - confirmationWindowMs);
       const mailFiles = pruneMailFiles(new Set(removable), at - olderThanMs, failures);
       // The log file keeps the pages as they were before the deletion until it is written over: emptied now.
       if (removable.length > 0) db.pragma('wal_checkpoint(TRUNCATE)');
