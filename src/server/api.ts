@@ -5,7 +5,7 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Lang } from '../../schemas/common.ts';
-import { formSchemasFor, type FormKind } from '../../schemas/forms.ts';
+import { formSchemasFor, type FormKind } from './forms.ts';
 import { formEndpoints, type FormEndpoint } from '../../schemas/form-endpoints.ts';
 import type { FormsSettings } from '../../schemas/site-index.ts';
 import { messageVars } from '../shared/field-messages.ts';

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { MailMessage } from './mail.ts';
 import { readMailFileName } from './mail-files.ts';
-import type { FormKind } from '../../schemas/forms.ts';
+import type { FormKind } from '../../schemas/form-requests.ts';
 import { confirmationWindowMs, defaultConfirmationsPerDay, outboxTable, outboxWriter, type OutboxRow } from './db/outbox.ts';
 import { checkpoint, openServerDatabase } from './db/schema.ts';
 import { submissionTable } from './db/submissions.ts';

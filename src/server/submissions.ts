@@ -8,7 +8,7 @@ import { uploadKindNames } from '../shared/upload-names.ts';
 import { safeHeader, type MailMessage } from './mail.ts';
 import type { SubmissionKind } from './store.ts';
 import { appointmentServices } from '../../schemas/appointment-services.ts';
-import { visitorFields, type FormKind, type FormValues } from '../../schemas/forms.ts';
+import { visitorFields, type FormKind, type FormValues } from '../../schemas/form-requests.ts';
 import { appointmentServiceLabels } from '../shared/appointment-services.ts';
 import { writeTeeth } from '../../schemas/teeth.ts';
 

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useShell, useT } from '../../lib/i18n.tsx';
 import { appointmentServices } from '../../../schemas/appointment-services.ts';
-import { hoursOn, startsWithinHours, todayInNetherlands, weekSlots } from '../../../schemas/opening-hours.ts';
+import { todayInNetherlands } from '../../shared/netherlands-clock.ts';
+import { hoursOn, startsWithinHours, weekSlots } from '../../shared/opening-hours.ts';
 import { appointmentServiceLabels } from '../../shared/appointment-services.ts';
 import { Honeypot, hydrateLater, SelectField, SubmitRow, TextAreaField, TextField } from './fields.tsx';
 import type { SentRow } from './form-actions.ts';

@@ -1,7 +1,8 @@
 import type { Dispatch, SetStateAction } from 'react';
 import type { UiKey } from '@generated/manifest.ts';
 import type { Lang } from '../../../schemas/common.ts';
-import { bookableFormSchemas, phoneForms, type FormKind, type PhoneCheck } from '../../../schemas/form-requests.ts';
+import { phoneForms, type FormKind, type PhoneCheck } from '../../../schemas/form-requests.ts';
+import { bookableFormSchemas } from '../../shared/appointment-slots.ts';
 import { formEndpoints } from '../../../schemas/form-endpoints.ts';
 import type { WeekHours } from '../../../schemas/opening-hours.ts';
 import { messageVars } from '../../shared/field-messages.ts';

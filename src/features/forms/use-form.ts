@@ -4,7 +4,7 @@ import { useShell, useT } from '../../lib/i18n.tsx';
 import { useFeedback } from './feedback.tsx';
 import type * as Actions from './form-actions.ts';
 import { formEndpoints } from '../../../schemas/form-endpoints.ts';
-import type { FormField } from '../../../schemas/forms.ts';
+import type { FormField } from '../../../schemas/form-requests.ts';
 import type { Encode, FieldProblem, FormHost, FormKind, RefusedFile } from './form-actions.ts';
 
 let actions: Promise<typeof Actions> | null = null;
