@@ -9,7 +9,7 @@ import type { MailMessage } from './mail.ts';
 import { recordErasure } from './erasure-log.ts';
 import { mailMentions, readMailFileName } from './mail-files.ts';
 import { outboxTable, outboxWriter, type MailStatus, type OutboxRow } from './db/outbox.ts';
-import { checkpoint, connectExisting, layoutOf, ready, schemaVersion } from './db/schema.ts';
+import { compact, connectExisting, layoutOf, ready, schemaVersion } from './db/schema.ts';
 import { submissionTable, type Status, type SubmissionFilter, type SubmissionRow } from './db/submissions.ts';
 
 // The lab's desk (npm run submissions): its own connection to the server's SQLite file, through the data
@@ -352,13 +352,6 @@ export function openDesk(dataDir: string, options: { now?: () => number; confirm
     return { ids, mentionedIn };
   };
 
-  /** Rewrites the database without free pages and empties its log file, so no erased byte stays on disk. */
-  const compact = (): boolean => {
-    db.exec('VACUUM');
-    // The server may be in the middle of a write: a few tries, each waiting out its lock (busy_timeout).
-    for (let attempt = 0; attempt < 5; attempt++) if (checkpoint(db)) return true;
-    return false;
-  };
 
   return {
     dataDir,
@@ -419,7 +412,7 @@ export function openDesk(dataDir: string, options: { now?: () => number; confirm
           problems.push(`${entry.path}: ${oneLine(error)}`);
         }
       }
-      const compacted = compact();
+      const compacted = compact(db);
       if (problems.length) throw new DeskError(`erased ${removed.present.length} submissions from the database but could not remove ${problems.join('; ')}`);
       return { submissions: removed.present.length, files: removed.files.length, mails: removed.mails, mailFiles: mailFiles.length, arrived: removed.arrived, compacted };
     },

@@ -104,6 +104,8 @@ export function outboxTable(db: Database.Database) {
   const updateWithheld = db.prepare<[string]>("UPDATE outbox SET status = 'withheld' WHERE submission_id = ? AND status = 'pending'");
   const updateRequeued = db.prepare<[number, string]>("UPDATE outbox SET status = 'pending', next_attempt_at = ? WHERE submission_id = ? AND status = 'withheld'");
   const deleteOf = db.prepare<[string]>('DELETE FROM outbox WHERE submission_id = ?');
+  const selectUnsentMentioning = db.prepare<[string], { id: string; message: string }>("SELECT id, message FROM outbox WHERE status != 'sent' AND instr(message, ?) > 0");
+  const updateMessage = db.prepare<[string, string]>('UPDATE outbox SET message = ? WHERE id = ?');
   const deleteOldConfirmations = db.prepare<[number]>('DELETE FROM confirmations WHERE queued_at <= ?');
   const deleteConfirmationsTo = db.prepare<[string]>('DELETE FROM confirmations WHERE recipient = ?');
 
@@ -140,6 +142,11 @@ export function outboxTable(db: Database.Database) {
     requeueWithheld: (submissionId: string, at: number): number => updateRequeued.run(at, submissionId).changes,
     /** Deletes a submission's mails; returns how many. */
     deleteOf: (submissionId: string): number => deleteOf.run(submissionId).changes,
+    /** Makes the mails not yet sent attach their files from `to` where they named `from` (a data folder restored elsewhere). */
+    moveAttachments(from: string, to: string): void {
+      const [was, now] = [JSON.stringify(from).slice(1, -1), JSON.stringify(to).slice(1, -1)];
+      for (const row of selectUnsentMentioning.all(from)) updateMessage.run(row.message.split(was).join(now), row.id);
+    },
     /** Forgets confirmations queued at or before `before`: past the limit's window. */
     pruneConfirmations(before: number): void {
       deleteOldConfirmations.run(before);

@@ -150,3 +150,31 @@ export function checkpoint(db: Database.Database): boolean {
   const [result] = db.pragma('wal_checkpoint(TRUNCATE)') as { busy: number; log: number; checkpointed: number }[];
   return result?.busy === 0;
 }
+
+/** Rewrites the database without free pages and empties its log file (after an erasure, so no erased byte stays on disk); true when the log could be emptied. */
+export function compact(db: Database.Database): boolean {
+  db.exec('VACUUM');
+  // The server may be in the middle of a write: a few tries, each waiting out its lock (busy_timeout).
+  for (let attempt = 0; attempt < 5; attempt++) if (checkpoint(db)) return true;
+  return false;
+}
+
+/** Copies a consistent snapshot of a live database to `target` through SQLite's online backup, while the server writes. */
+export async function snapshotDatabase(file: string, target: string): Promise<void> {
+  const source = new Database(file, { readonly: true, fileMustExist: true, timeout: 5_000 });
+  try {
+    await source.backup(target);
+  } finally {
+    source.close();
+  }
+}
+
+/** A read-only connection to a database file as it is (a backup's snapshot): never upgraded, never written. */
+export function openReadOnly(file: string): Database.Database {
+  return new Database(file, { readonly: true, fileMustExist: true });
+}
+
+/** A connection to a database file just restored from a backup, as it is (the server upgrades it when it opens it). */
+export function openRestored(file: string): Database.Database {
+  return new Database(file, { fileMustExist: true });
+}

@@ -1,3 +1,4 @@
+import { basename, join } from 'node:path';
 import type Database from 'better-sqlite3';
 import { visitorFields, type FormKind } from '../../../schemas/form-requests.ts';
 
@@ -84,7 +85,9 @@ export function submissionTable(db: Database.Database) {
     `SELECT id FROM submissions s WHERE created_at < ?
        AND NOT EXISTS (SELECT 1 FROM outbox o WHERE o.submission_id = s.id AND o.status = 'pending')`,
   );
-  const selectUploadPaths = db.prepare<[], { path: string }>('SELECT path FROM files');
+  const selectUploadPaths = db.prepare<[], { path: string }>('SELECT path FROM files ORDER BY id');
+  const selectFileRows = db.prepare<[], { id: number; path: string }>('SELECT id, path FROM files');
+  const updateFilePath = db.prepare<[string, number]>('UPDATE files SET path = ? WHERE id = ?');
   const selectByEmail = db.prepare<{ address: string }, { id: string }>(`SELECT id FROM submissions WHERE ${emailMatches}`);
   const selectMentioning = db.prepare<[string], { id: string }>('SELECT id FROM submissions WHERE instr(lower(data), ?) > 0 ORDER BY created_at');
   const deleteFiles = db.prepare<[string]>('DELETE FROM files WHERE submission_id = ?');
@@ -126,7 +129,11 @@ export function submissionTable(db: Database.Database) {
     count: (): number => selectCount.get()?.count ?? 0,
     /** Submissions created before `before` with no mail still pending: what retention may delete. */
     expired: (before: number): string[] => selectExpired.all(before).map((row) => row.id),
-    /** The paths of every stored file. */
+    /** Points every file's row at `folder`, under its own name (a data folder restored elsewhere). */
+    moveUploads(folder: string): void {
+      for (const row of selectFileRows.all()) updateFilePath.run(join(folder, basename(row.path)), row.id);
+    },
+    /** The paths of every stored file, in the order they were stored. */
     uploadPaths: (): string[] => selectUploadPaths.all().map((row) => row.path),
     /** Submissions whose form's e-mail field is `address` (trimmed, in lower case). */
     idsByEmail: (address: string): string[] => selectByEmail.all({ address }).map((row) => row.id),
