@@ -1,17 +1,26 @@
 import type { CountryCode } from 'libphonenumber-js';
 import * as z from 'zod/mini';
 import { appointmentServices } from './appointment-services.ts';
-import { hoursOn, lastSlot, timeInNetherlands, todayInNetherlands, type WeekHours } from './opening-hours.ts';
 import { dueKinds, orderStages } from './order-options.ts';
 import { maxTeethText, readTeeth } from './teeth.ts';
 
 // The browser and the server check a submission with these same schemas, so they give the same
 // verdict. zod/mini keeps the browser's share small; each message is a key of the UI dictionary
 // (content/ui.yaml), shown in the visitor's language. How a phone number is judged is passed in: the
-// server judges with the full metadata (schemas/forms.ts), the browser with the smallest, and only for
+// server judges with the full metadata (src/server/forms.ts), the browser with the smallest, and only for
 // the forms that ask for a phone (src/features/forms/form-actions.ts).
 
-export { appointmentServices, dueKinds, orderStages, todayInNetherlands };
+export { appointmentServices, dueKinds, orderStages };
+
+/**
+ * What day it is in the Netherlands, as the date fields are judged by it: today (YYYY-MM-DD; an earlier date is
+ * refused) and the last day an appointment may be asked for. The clock is not the schemas' to keep:
+ * `netherlandsCalendar` in src/shared/netherlands-clock.ts makes one, at the present or at a test's instant.
+ */
+export interface Calendar {
+  today(): string;
+  lastBookable(): string;
+}
 
 const required = 'validation.required';
 const tooLong = 'validation.tooLong';
@@ -52,7 +61,7 @@ const wholeNumber = (min: number, max: number, message: string) =>
   );
 
 /** A calendar date written YYYY-MM-DD that exists (no 30 February, no month 13). */
-function isCalendarDate(value: string): boolean {
+export function isCalendarDate(value: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
   const date = new Date(`${value}T00:00:00Z`);
   // Date turns 2026-02-30 into 2 March, so the date must read back as written.
@@ -83,16 +92,6 @@ function isEmailAddress(value: string): boolean {
 /** An e-mail address, trimmed. */
 export const Email = z.string('validation.emailMissing').check(z.trim(), z.minLength(1, 'validation.emailMissing'), z.maxLength(254, 'validation.email'), z.refine(isEmailAddress, 'validation.email'));
 
-/** How far ahead an appointment may be asked for: a year (366 days, a leap year's 29 February included). */
-export const appointmentHorizonDays = 366;
-
-/** The last day an appointment may be asked for, `appointmentHorizonDays` after today in the Netherlands. */
-export function lastBookableDate(now: Date): string {
-  const day = new Date(`${todayInNetherlands(now)}T12:00:00Z`);
-  day.setUTCDate(day.getUTCDate() + appointmentHorizonDays);
-  return day.toISOString().slice(0, 10);
-}
-
 /** Whether a phone number can be dialled, a number without a country code read as one of `defaultCountry`: libphonenumber-js's `isValidPhoneNumber`, with one metadata or another. */
 export type PhoneCheck = (text: string, defaultCountry: CountryCode) => boolean;
 
@@ -108,74 +107,30 @@ export const phoneNumber = (isValidPhoneNumber: PhoneCheck) =>
 /** The forms with a phone field: only their schemas judge a phone number, so only they need a phone check loaded. */
 export const phoneForms: readonly FormKind[] = ['appointment', 'order'];
 
-/** The appointment request's fields, a date before today in the Netherlands at `now()` refused. */
-const appointmentFields = (now: () => Date, isValidPhoneNumber: PhoneCheck) => ({
+/** The appointment request's fields, a date before `calendar`'s today or after its last bookable day refused. */
+const appointmentFields = (calendar: Calendar, isValidPhoneNumber: PhoneCheck) => ({
   FullName: line(100, 'validation.nameMissing'),
   EmailAddress: Email,
   PhoneNumber: phoneNumber(isValidPhoneNumber),
   Service: z.enum(appointmentServices, 'validation.service'),
   PreferredDate: z.string('validation.date').check(
     z.refine(isCalendarDate, { message: 'validation.date', abort: true }),
-    z.refine((value) => value >= todayInNetherlands(now()), 'validation.datePast'),
-    z.refine((value) => value <= lastBookableDate(now()), 'validation.dateTooFar'),
+    z.refine((value) => value >= calendar.today(), 'validation.datePast'),
+    z.refine((value) => value <= calendar.lastBookable(), 'validation.dateTooFar'),
   ),
   PreferredTime: z.string('validation.time').check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'validation.time')),
   AdditionalMessage: optionalText(2000),
 });
 
 /** The appointment request, with the payload names of the specification (`POST /api/AppointmentBooking.php`). */
-export const appointmentRequest = (isValidPhoneNumber: PhoneCheck, now: () => Date = () => new Date()) => z.object(appointmentFields(now, isValidPhoneNumber));
+export const appointmentRequest = (isValidPhoneNumber: PhoneCheck, calendar: Calendar) => z.object(appointmentFields(calendar, isValidPhoneNumber));
 
-/** Why a date and time cannot be booked: the field it concerns, the UI key of its message and the values the message names. */
-export interface SlotProblem {
-  field: 'PreferredDate' | 'PreferredTime';
-  key: 'validation.dayClosed' | 'validation.timeOutsideHours' | 'validation.timePast';
-  vars: { date: string; opens?: string; closes?: string; last?: string };
-}
-
-/**
- * What stands in the way of an appointment on `date` (a real date, today or later) at `time` (HH:MM, or
- * anything else when not yet chosen): a closed day, a time outside that day's hours (the last start a
- * quarter before closing), or a time already past today, compared on the Netherlands' wall clock.
- */
-export function slotProblem(date: string, time: unknown, week: WeekHours, now: Date = new Date()): SlotProblem | undefined {
-  const { opens, closes } = hoursOn(date, week);
-  if (!opens || !closes) return { field: 'PreferredDate', key: 'validation.dayClosed', vars: { date } };
-  if (typeof time !== 'string' || !/^([01]\d|2[0-3]):[0-5]\d$/.test(time)) return undefined;
-  const last = lastSlot(closes);
-  if (time < opens || time > last) return { field: 'PreferredTime', key: 'validation.timeOutsideHours', vars: { date, opens, closes, last } };
-  if (date === todayInNetherlands(now) && time <= timeInNetherlands(now)) return { field: 'PreferredTime', key: 'validation.timePast', vars: { date } };
-  return undefined;
-}
-
-/**
- * The appointment request as the lab can take it: on a day it is open and within that day's hours (`week`,
- * from site settings), not already past in the Netherlands at `now()`. A closed day is the date's problem,
- * a time outside the hours the time's; each names the day and its hours (the issue's `params`).
- */
-export function bookableAppointment(week: WeekHours, isValidPhoneNumber: PhoneCheck, now: () => Date = () => new Date()) {
-  return appointmentRequest(isValidPhoneNumber, now).check(
-    z.superRefine(
-      (value, ctx) => {
-        // The shape's own checks may have failed: nothing of the value is taken for granted.
-        const { PreferredDate: date, PreferredTime: time } = (value ?? {}) as Partial<Record<'PreferredDate' | 'PreferredTime', unknown>>;
-        if (typeof date !== 'string' || !isCalendarDate(date) || date < todayInNetherlands(now())) return;
-        const problem = slotProblem(date, time, week, now());
-        if (problem) ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.key, params: problem.vars, input: value });
-      },
-      // Also beside a missing field, so a closed day is named on the first attempt.
-      { when: () => true },
-    ),
-  );
-}
-
-
-/** An optional date (YYYY-MM-DD) that exists, today or later in the Netherlands at `now()`. */
-const futureDate = (now: () => Date) =>
+/** An optional date (YYYY-MM-DD) that exists, `calendar`'s today or later. */
+const futureDate = (calendar: Calendar) =>
   z.optional(
     z.string('validation.date').check(
       z.refine(isCalendarDate, { message: 'validation.date', abort: true }),
-      z.refine((value) => value >= todayInNetherlands(now()), 'validation.datePast'),
+      z.refine((value) => value >= calendar.today(), 'validation.datePast'),
     ),
   );
 
@@ -200,7 +155,7 @@ const teeth = z.optional(
 const ticked = (message: string) => z.optional(z.pipe(z.union([z.literal(true), z.literal('yes')], message), z.transform((): true => true)));
 
 /** A dentist's order request; the file is checked apart, by its content (src/server/uploads.ts). */
-export const orderRequest = (isValidPhoneNumber: PhoneCheck, now: () => Date = () => new Date()) =>
+export const orderRequest = (isValidPhoneNumber: PhoneCheck, calendar: Calendar) =>
   z.pipe(
     z.object({
       dentistName: line(100, 'validation.dentistMissing'),
@@ -208,7 +163,7 @@ export const orderRequest = (isValidPhoneNumber: PhoneCheck, now: () => Date = (
       email: Email,
       phone: phoneNumber(isValidPhoneNumber),
       serviceType: line(200, 'validation.workMissing'),
-      dueDate: futureDate(now),
+      dueDate: futureDate(calendar),
       dueKind: z.optional(z.enum(dueKinds, 'validation.dueKind')),
       teeth,
       shade: optionalLine(40),
@@ -241,15 +196,11 @@ export const TestimonialRequest = z.object({
 });
 export type TestimonialRequest = z.infer<typeof TestimonialRequest>;
 
-/** The site's forms by the schema that checks them, phone numbers judged by `isValidPhoneNumber`. */
-export function formSchemasWith(isValidPhoneNumber: PhoneCheck) {
-  return { appointment: appointmentRequest(isValidPhoneNumber), contact: ContactRequest, order: orderRequest(isValidPhoneNumber), testimonial: TestimonialRequest };
+/** The site's forms by the schema that checks them, phone numbers judged by `isValidPhoneNumber`, dates by `calendar`. */
+export function formSchemasWith(isValidPhoneNumber: PhoneCheck, calendar: Calendar) {
+  return { appointment: appointmentRequest(isValidPhoneNumber, calendar), contact: ContactRequest, order: orderRequest(isValidPhoneNumber, calendar), testimonial: TestimonialRequest };
 }
 
-/** The same, the appointment within the lab's opening hours (`week`) at `now()`. */
-export function bookableFormSchemas(week: WeekHours, isValidPhoneNumber: PhoneCheck, now?: () => Date) {
-  return { ...formSchemasWith(isValidPhoneNumber), appointment: bookableAppointment(week, isValidPhoneNumber, now), order: orderRequest(isValidPhoneNumber, now) };
-}
 /** The fields of a form's schema, whether it is an object or an object piped into a transform (the order's). */
 export function formShape(schema: z.ZodMiniType): Record<string, z.ZodMiniType> {
   const def = schema._zod.def as { type: string; shape?: Record<string, z.ZodMiniType>; in?: z.ZodMiniType };
@@ -263,3 +214,14 @@ export type FormKind = keyof ReturnType<typeof formSchemasWith>;
 export type FormValues<K extends FormKind> = z.output<ReturnType<typeof formSchemasWith>[K]>;
 /** The fields of a form: its schema's keys, and the order form's file, which is checked by its bytes apart from the schema. */
 export type FormField<K extends FormKind> = Extract<keyof FormValues<K>, string> | (K extends 'order' ? 'file' : never);
+
+/**
+ * The fields that hold the visitor's name and e-mail address, per form (a testimonial asks for no address):
+ * the lab's mails, the desk's list and its search for a person's data (GDPR) all read them here.
+ */
+export const visitorFields: { readonly [K in FormKind]: { readonly name: Extract<keyof FormValues<K>, string>; readonly email?: Extract<keyof FormValues<K>, string> } } = {
+  appointment: { name: 'FullName', email: 'EmailAddress' },
+  order: { name: 'dentistName', email: 'email' },
+  contact: { name: 'name', email: 'email' },
+  testimonial: { name: 'name' },
+};

@@ -3,14 +3,15 @@ import { Cta, Hero, Href, Localized, LocalizedList, RichText, Seo, Slug, TextBlo
 import { CtaSection, FeatureSection, FormIntro, SectionLink } from './sections.ts';
 import { scannerIds } from './site.ts';
 import { Photo } from './photo.ts';
+import type { PageKindId } from './page-kinds.ts';
 
 const PagePath = z
   .string()
   .regex(/^\/([a-z0-9]+(-[a-z0-9]+)*)?$/, 'write the English path, e.g. "/about" or "/" for the home page')
   .describe('The English path of the page; the Dutch page lives at the same path under /nl.');
 
-/** The page's id, which picks its kind of page; it must equal the file name. */
-const pageId = <T extends string>(id: T) => z.literal(id).describe(`The page id; this file must be content/pages/${id}.yaml.`);
+/** The page's id, which picks its kind of page; it must equal the file name, and be a kind the registry names (schemas/page-kinds.ts). */
+const pageId = <T extends PageKindId>(id: T) => z.literal(id).describe(`The page id; this file must be content/pages/${id}.yaml.`);
 
 /** Fields every page has. */
 const pageBase = {
@@ -336,11 +337,25 @@ export const NotFoundPage = z
   })
   .describe('The not-found page (content/pages/not-found.yaml).');
 
+/** Each registered kind's schema (schemas/page-kinds.ts): a kind without one, or a schema of another id, fails the typecheck. */
+export const pageSchemas = {
+  home: HomePage,
+  about: AboutPage,
+  services: ServicesPage,
+  'marketing-services': MarketingPage,
+  appointment: AppointmentPage,
+  'for-doctors': ForDoctorsPage,
+  contact: ContactPage,
+  blog: BlogPage,
+  testimonials: TestimonialsPage,
+  privacy: PrivacyPage,
+  'not-found': NotFoundPage,
+} satisfies { [K in PageKindId]: z.ZodType<{ id: K }> };
+
+type PageSchema = (typeof pageSchemas)[PageKindId];
+
 /** One page file in `content/pages/`; `id` picks which kind of page it is and must match the file name. */
-export const Page = z.discriminatedUnion('id', [
-  HomePage, AboutPage, ServicesPage, MarketingPage, AppointmentPage, ForDoctorsPage,
-  ContactPage, BlogPage, TestimonialsPage, PrivacyPage, NotFoundPage,
-]);
+export const Page = z.discriminatedUnion('id', Object.values(pageSchemas) as [PageSchema, ...PageSchema[]]);
 export type Page = z.infer<typeof Page>;
 
 /** The pages whose hero takes the lab's photograph (a release lists those still without one). */

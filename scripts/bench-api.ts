@@ -23,8 +23,11 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
-import { appointmentServices, type AppointmentRequest } from '../schemas/forms.ts';
-import { hoursOn, lastSlot, todayInNetherlands, type WeekHours } from '../schemas/opening-hours.ts';
+import { appointmentServices, type AppointmentRequest } from '../src/server/forms.ts';
+import { formEndpoints } from '../schemas/form-endpoints.ts';
+import type { WeekHours } from '../schemas/opening-hours.ts';
+import { todayInNetherlands } from '../src/shared/netherlands-clock.ts';
+import { hoursOn, lastSlot } from '../src/shared/opening-hours.ts';
 import { createLogger } from '../src/server/log.ts';
 import { startServer, stopServer } from '../src/server/server.ts';
 import { readApiSettings } from '../src/server/settings.ts';
@@ -188,7 +191,7 @@ async function bench(): Promise<void> {
       requests: [
         {
           method: 'POST',
-          path: '/api/AppointmentBooking.php?lang=nl',
+          path: `${formEndpoints.appointment.path}?lang=nl`,
           headers: { 'content-type': 'application/json', origin: server.origin, ...(target.host ? { host: target.host } : {}) },
           setupRequest: (request, context) => {
             const n = next++;

@@ -11,6 +11,7 @@ import { socialImagePath, socialImageSize } from '../../src/shared/social-image.
 import { isLocalizedText, slugify } from './walk.ts';
 import { photoImport } from '../pictures.ts';
 import type { PhotoSlot } from '../../src/shared/photo-slots.ts';
+import type { Template } from '../../src/shared/content-types.ts';
 
 /** A UI group the pages load on demand: neither in the shell nor only for the server. */
 const pageUiGroup = (group: string): boolean =>
@@ -267,7 +268,8 @@ function buildFiles(model: ContentModel, options: EmitOptions): Map<string, stri
     };
   };
 
-  const module = (name: string, type: string, build: (lang: Lang, imports: Map<string, string>) => unknown) => {
+  /** Writes one content module per language, its data checked against `type` (an import of the types file, indexed by `key` when given). */
+  const module = (name: string, type: { name: 'TemplateContent'; key: Template } | { name: 'ShellContent' }, build: (lang: Lang, imports: Map<string, string>) => unknown) => {
     for (const lang of langs) {
       const imports = new Map<string, string>();
       const route = routeOf.get(`${name}.${lang}`);
@@ -275,13 +277,14 @@ function buildFiles(model: ContentModel, options: EmitOptions): Map<string, stri
       const data = route ? { ...(built as object), social: social(route) } : built;
       const file = `${name}.${lang}.ts`;
       const from = (abs: string) => importPath(join(options.outDir, dirname(file)), abs);
-      const lines = [generatedBanner, `import type { ${type} } from '${from(options.typesFile)}';`];
+      const lines = [generatedBanner, `import type { ${type.name} } from '${from(options.typesFile)}';`];
       for (const [src, id] of imports) {
         // A photograph's import carries its slot and focus after the path (`?photo=hero&focus=50,40`).
         const [path, query] = src.split('?', 2) as [string, string | undefined];
         lines.push(`import ${id} from '${from(join(options.imagesDir, path))}${query ? `?${query}` : ''}';`);
       }
-      lines.push('', `const content = ${serialize(data)} satisfies ${type};`, '', 'export default content;', '');
+      const satisfied = 'key' in type ? `${type.name}['${type.key}']` : type.name;
+      lines.push('', `const content = ${serialize(data)} satisfies ${satisfied};`, '', 'export default content;', '');
       // In the dev server the page re-imports changed content itself (the plugin names the modules);
       // accepting the update here keeps Vite from reloading the whole page.
       lines.push('if (import.meta.hot) import.meta.hot.accept();', '');
@@ -290,8 +293,8 @@ function buildFiles(model: ContentModel, options: EmitOptions): Map<string, stri
   };
 
   for (const [id, { data }] of model.pages) {
-    const type = typeName[id] ?? 'never';
-    module(`pages/${id}`, type, (lang, imports) => {
+    // The content type follows from the kind (TemplateContent, typed over the registry of page kinds).
+    module(`pages/${id}`, { name: 'TemplateContent', key: data.id }, (lang, imports) => {
       const base = localize(data, lang, imports) as Record<string, unknown>;
       switch (data.id) {
         case 'home':
@@ -325,8 +328,7 @@ function buildFiles(model: ContentModel, options: EmitOptions): Map<string, stri
     });
   }
   for (const [slug, { data }] of model.services) {
-    const type = data.kind === 'category' ? 'CategoryContent' : data.kind === 'detail' ? 'DetailContent' : 'AllOn4Content';
-    module(`services/${slug}`, type, (lang, imports) => {
+    module(`services/${slug}`, { name: 'TemplateContent', key: data.kind }, (lang, imports) => {
       const base = localize(data, lang, imports) as Record<string, unknown>;
       if (data.kind === 'category') {
         const items = data.items.map((s) => serviceCard(s, lang, imports));
@@ -349,7 +351,7 @@ function buildFiles(model: ContentModel, options: EmitOptions): Map<string, stri
     });
   }
   for (const [slug, { data }] of model.articles) {
-    module(`articles/${slug}`, 'ArticleContent', (lang, imports) => {
+    module(`articles/${slug}`, { name: 'TemplateContent', key: 'article' }, (lang, imports) => {
       const base = localize(data, lang, imports) as Record<string, unknown>;
       return {
         ...base,
@@ -359,7 +361,7 @@ function buildFiles(model: ContentModel, options: EmitOptions): Map<string, stri
       };
     });
   }
-  module('shell', 'ShellContent', (lang, imports) => {
+  module('shell', { name: 'ShellContent' }, (lang, imports) => {
     const label = (link: { href?: string; label?: { en: string; nl: string } }) => {
       if (link.label) return link.label[lang];
       const english = link.href ? (redirects.get(link.href) ?? link.href) : '';
@@ -409,12 +411,6 @@ function buildFiles(model: ContentModel, options: EmitOptions): Map<string, stri
   files.set('loaders.ts', loadersSource(model, importPath(options.outDir, options.typesFile)));
   return files;
 }
-
-const typeName: Record<string, string> = {
-  home: 'HomeContent', about: 'AboutContent', services: 'ServicesContent', 'marketing-services': 'MarketingContent',
-  appointment: 'AppointmentContent', 'for-doctors': 'ForDoctorsContent', contact: 'ContactContent', blog: 'BlogContent',
-  testimonials: 'TestimonialsContent', privacy: 'PrivacyContent', 'not-found': 'NotFoundContent',
-};
 
 /** Fills in each heading's anchor id (its own, or the English text as a slug). */
 function withAnchors(source: { type: string; id?: string; text?: { en: string } }[], localized: unknown[]): unknown[] {

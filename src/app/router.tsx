@@ -1,8 +1,9 @@
-import { createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, notFound, type AnyRouteMatch, type AsyncRouteComponent } from '@tanstack/react-router';
+import { createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, notFound, type AnyRouteMatch, type AsyncRouteComponent, type RegisteredRouter } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { ArticleSlug, BlogCategoryId, Loader, PageId, ServiceSlug } from '@generated/manifest.ts';
 import { blogCategoryIds, pagePaths } from '@generated/manifest.ts';
 import type { Lang } from '../../schemas/common.ts';
+import { routedPageKinds, type RoutedPageKind } from '../../schemas/page-kinds.ts';
 import { PageStrings } from '../lib/i18n.tsx';
 import type { ResolvedImage, ServiceTemplate, ShellContent, TemplateContent, TemplateProps } from '../shared/content-types.ts';
 import { ErrorMessage, ErrorScreen } from './error-screen.tsx';
@@ -224,41 +225,29 @@ type ChildPath<P extends string> = P extends '/' ? '/' : P extends `/${infer R}`
 const childPath = <P extends string>(path: P) => (path === '/' ? '/' : path.slice(1)) as ChildPath<P>;
 
 /**
- * The route of a page with a path of its own; its template has the same name. The component is given
- * by the caller, which reads the route's own loader data with the route's own (typed) API.
+ * The route of a page kind with a path of its own (`route: 'page'` in schemas/page-kinds.ts); its template
+ * has the same name, and its component reads the route's own loader data with the route's own (typed) API.
  */
-function pageRoute<Id extends Exclude<keyof PagePaths, 'blog'> & RoutedTemplate>(id: Id, component: () => ReactNode) {
-  return createRoute({
+function pageRoute<Id extends RoutedPageKind>(id: Id) {
+  const route = createRoute({
     getParentRoute: () => langRoute,
     path: childPath(pagePaths[id]),
     loader: ({ params, context, location }) => (fromTable ? loadOwnPage(id, langOf(params)) : fetchPage<PageData<Id>>(context, location.pathname, id)),
     head: ({ loaderData, matches, match }) => headFor(matches, match.pathname, loaderData?.content),
-    component,
+    // Its loader gives PageData<Id>; within this generic function the router cannot look the route up by its id to say so.
+    component: (): ReactNode => <Page data={route.useLoaderData<RegisteredRouter, PageData<Id>>()} />,
   });
+  return route;
 }
 
-const homeRoute = pageRoute('home', (): ReactNode => <Page data={homeRoute.useLoaderData()} />);
-const aboutRoute = pageRoute('about', (): ReactNode => <Page data={aboutRoute.useLoaderData()} />);
-const servicesRoute = pageRoute('services', (): ReactNode => <Page data={servicesRoute.useLoaderData()} />);
-const marketingRoute = pageRoute('marketing-services', (): ReactNode => <Page data={marketingRoute.useLoaderData()} />);
-const appointmentRoute = pageRoute('appointment', (): ReactNode => <Page data={appointmentRoute.useLoaderData()} />);
-const forDoctorsRoute = pageRoute('for-doctors', (): ReactNode => <Page data={forDoctorsRoute.useLoaderData()} />);
-const contactRoute = pageRoute('contact', (): ReactNode => <Page data={contactRoute.useLoaderData()} />);
-const testimonialsRoute = pageRoute('testimonials', (): ReactNode => <Page data={testimonialsRoute.useLoaderData()} />);
-const privacyRoute = pageRoute('privacy', (): ReactNode => <Page data={privacyRoute.useLoaderData()} />);
+/** One route per page kind of the registry with a path of its own, each typed as its own. */
+type PageRoutes = { [Id in RoutedPageKind]: ReturnType<typeof pageRoute<Id>> };
+const pageRoutes = Object.fromEntries(routedPageKinds.map((id) => [id, pageRoute(id)])) as PageRoutes;
 
-// Every page in content/pages/ with a path has its route; a new one fails to compile until it is added.
-const pageRoutes = {
-  home: homeRoute,
-  about: aboutRoute,
-  services: servicesRoute,
-  'marketing-services': marketingRoute,
-  appointment: appointmentRoute,
-  'for-doctors': forDoctorsRoute,
-  contact: contactRoute,
-  testimonials: testimonialsRoute,
-  privacy: privacyRoute,
-} satisfies Record<Exclude<keyof PagePaths, 'blog'>, unknown>;
+// Every page in content/pages/ with a path has its route: a page of a kind the registry gives no route of
+// its own (other than the blog, written below) fails to compile here, naming it.
+const everyPageRouted: Record<Exclude<keyof PagePaths, RoutedPageKind | 'blog'>, never> = {};
+void everyPageRouted;
 
 /** The blog list; its filter lives in the query (`?category=<key>&q=<text>`), unknown values fall back to All and no search. */
 const blogRoute = createRoute({

@@ -1,12 +1,14 @@
 import { lazyRouteComponent, type AsyncRouteComponent } from '@tanstack/react-router';
 import type { UiGroup } from '@generated/manifest.ts';
+import type { UnroutedPageKind } from '../../schemas/page-kinds.ts';
 import type { Template, TemplateProps } from '../shared/content-types.ts';
 
-/** The templates a route renders with its content; the not-found page is the layout's own. */
-export type RoutedTemplate = Exclude<Template, 'not-found'>;
+/** The templates a route renders with its content; a page kind without a route (the not-found page) is the layout's own. */
+export type RoutedTemplate = Exclude<Template, UnroutedPageKind>;
 
 /**
- * One lazily loaded component per kind of page, each taking exactly its own content: a page downloads
+ * One lazily loaded component per template (each page kind of schemas/page-kinds.ts, the service kinds and the
+ * article; a kind missing here fails the typecheck by name), each taking exactly its own content: a page downloads
  * only its template, and a template given another page's content does not compile.
  */
 export const templates: { [T in RoutedTemplate]: AsyncRouteComponent<TemplateProps<T>> } = {

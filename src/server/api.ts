@@ -5,7 +5,8 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Lang } from '../../schemas/common.ts';
-import { formSchemasFor, type FormKind } from '../../schemas/forms.ts';
+import { formSchemasFor, type FormKind } from './forms.ts';
+import { formEndpoints, type FormEndpoint } from '../../schemas/form-endpoints.ts';
 import type { FormsSettings } from '../../schemas/site-index.ts';
 import { messageVars } from '../shared/field-messages.ts';
 import { langOfPath, localizePath } from '../shared/paths.ts';
@@ -110,19 +111,15 @@ export function isStorageFault(error: unknown): boolean {
   return /^SQLITE_(FULL|IOERR|READONLY|CANTOPEN|CORRUPT|NOTADB|BUSY|LOCKED|PERM)/.test(code) || ['ENOSPC', 'EDQUOT', 'EROFS', 'EACCES', 'EPERM', 'EIO', 'ENOTDIR'].includes(code);
 }
 
-/** An endpoint: what it stores, how its body comes, and the page (below the language) whose form posts to it. */
-interface Endpoint {
+/** An endpoint (schemas/form-endpoints.ts) with the form it stores. */
+interface Endpoint extends FormEndpoint {
   kind: FormKind;
-  body: 'json' | 'multipart';
-  page: string;
 }
 
-const endpoints: Record<string, Endpoint> = {
-  '/api/AppointmentBooking.php': { kind: 'appointment', body: 'json', page: '/appointment' },
-  '/api/contact': { kind: 'contact', body: 'json', page: '/contact' },
-  '/api/testimonial': { kind: 'testimonial', body: 'json', page: '/testimonials' },
-  '/api/order': { kind: 'order', body: 'multipart', page: '/for-doctors' },
-};
+/** The forms' endpoints by path. */
+const endpoints: Record<string, Endpoint> = Object.fromEntries(
+  Object.entries(formEndpoints).map(([kind, endpoint]) => [endpoint.path, { ...endpoint, kind: kind as FormKind }]),
+);
 
 const apiMessageKeys = [
   'apiErrors.invalid',

@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
 import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
-import Database from 'better-sqlite3';
 import { DeskError, oneLine, openDesk } from './desk.ts';
 import { erasureHmac, erasureKey, journalFile, keyFile, readJournal } from './erasure-log.ts';
+import { outboxTable } from './db/outbox.ts';
+import { checkpoint, openReadOnly, openRestored, snapshotDatabase } from './db/schema.ts';
+import { submissionTable } from './db/submissions.ts';
 
 // Backups of a data folder, and erasures that stay erased across a restore.
 //
@@ -93,19 +95,15 @@ export async function takeBackup(dataDir: string, root: string, options: { keep?
     const files: ManifestFile[] = [];
     const add = (copied: ManifestFile & { source: string }, path: string) => files.push({ path, size: copied.size, sha256: copied.sha256 });
     // The database first, through SQLite's online backup: a consistent snapshot, while the server writes.
-    const source = new Database(database, { readonly: true, fileMustExist: true, timeout: 5_000 });
     let named: string[];
     let submissions: number;
-    try {
-      await source.backup(join(partial, 'submissions.db'));
-    } finally {
-      source.close();
-    }
+    await snapshotDatabase(database, join(partial, 'submissions.db'));
     chmodSync(join(partial, 'submissions.db'), 0o600);
-    const snapshot = new Database(join(partial, 'submissions.db'), { readonly: true });
+    const snapshot = openReadOnly(join(partial, 'submissions.db'));
     try {
-      named = snapshot.prepare<[], { path: string }>('SELECT path FROM files ORDER BY id').all().map((row) => row.path);
-      submissions = snapshot.prepare<[], { n: number }>('SELECT count(*) AS n FROM submissions').get()!.n;
+      const table = submissionTable(snapshot);
+      named = table.uploadPaths();
+      submissions = table.count();
     } finally {
       snapshot.close();
     }
@@ -203,20 +201,16 @@ export function restoreBackup(folder: string, dataDir: string, journals: readonl
   const merged = records.filter((record) => !seen.has(`${record.at}:${record.hmac}`) && seen.add(`${record.at}:${record.hmac}`)).sort((a, b) => a.at - b.at);
   if (merged.length > 0) writeFileSync(join(dataDir, journalFile), merged.map((record) => `${JSON.stringify(record)}\n`).join(''), { mode: 0o600 });
   // The rows name the files where the old folder kept them: here now.
-  const db = new Database(join(dataDir, 'submissions.db'));
+  const db = openRestored(join(dataDir, 'submissions.db'));
   try {
     const oldUploads = `${manifest.dataDir}/uploads/`;
     const newUploads = `${resolve(dataDir)}/uploads/`;
     db.transaction(() => {
-      for (const row of db.prepare<[], { id: number; path: string }>('SELECT id, path FROM files').all()) {
-        db.prepare('UPDATE files SET path = ? WHERE id = ?').run(join(newUploads, basename(row.path)), row.id);
-      }
+      submissionTable(db).moveUploads(newUploads);
       // A mail still to be sent attaches its files from the same place.
-      for (const row of db.prepare<[string], { id: string; message: string }>("SELECT id, message FROM outbox WHERE status != 'sent' AND instr(message, ?) > 0").all(oldUploads)) {
-        db.prepare('UPDATE outbox SET message = ? WHERE id = ?').run(row.message.split(JSON.stringify(oldUploads).slice(1, -1)).join(JSON.stringify(newUploads).slice(1, -1)), row.id);
-      }
+      outboxTable(db).moveAttachments(oldUploads, newUploads);
     })();
-    db.pragma('wal_checkpoint(TRUNCATE)');
+    checkpoint(db);
   } finally {
     db.close();
   }

@@ -1,4 +1,4 @@
-import { formSchemasFor } from '../../schemas/forms.ts';
+import { formSchemasFor } from './forms.ts';
 import { messageVars } from '../shared/field-messages.ts';
 import { referenceOf } from '../shared/reference.ts';
 import { DeskError, type Prepare } from './desk.ts';

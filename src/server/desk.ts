@@ -1,18 +1,19 @@
-import { randomUUID } from 'node:crypto';
 import { chmodSync, constants, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import addressparser from 'nodemailer/lib/addressparser';
-import type { FormKind } from '../../schemas/form-requests.ts';
+import { visitorFields, type FormKind } from '../../schemas/form-requests.ts';
 import { uploadFormats, type UploadKind } from '../shared/file-check.ts';
 import { idPrefixOf } from '../shared/reference.ts';
 import type { MailMessage } from './mail.ts';
 import { recordErasure } from './erasure-log.ts';
 import { mailMentions, readMailFileName } from './mail-files.ts';
-import { defaultConfirmationsPerDay, recipientKey, schemaVersion } from './store.ts';
+import { outboxTable, outboxWriter, type MailStatus, type OutboxRow } from './db/outbox.ts';
+import { compact, connectExisting, layoutOf, ready, schemaVersion } from './db/schema.ts';
+import { submissionTable, type Status, type SubmissionFilter, type SubmissionRow } from './db/submissions.ts';
 
-// The lab's desk (npm run submissions): its own connection to the server's SQLite file, safe beside the
-// running server. The database is in WAL mode (the server sets it), so reading never blocks the server;
+// The lab's desk (npm run submissions): its own connection to the server's SQLite file, through the data
+// layer the server uses too (db/: the layout, its queries), safe beside the running server. The database is in WAL mode (the server sets it), so reading never blocks the server;
 // every change is one short IMMEDIATE transaction (the write lock taken at its start, so it never fails
 // halfway for a write the server committed meanwhile), and a lock the server holds is waited for
 // (busy_timeout). The desk never creates a data folder or a database, and reads only the layout of this
@@ -31,23 +32,8 @@ export class DeskError extends Error {
 /** The forms, in the order the desk lists them. */
 export const formKinds = ['appointment', 'order', 'contact', 'testimonial'] as const satisfies readonly FormKind[];
 
-/**
- * A submission's state: `spam` (suspected spam: kept, no mail sent), else `failed` (a mail was given up),
- * else `waiting` (a mail is still to go out, or being retried), else `delivered` (every mail sent, or none due).
- */
-export const statuses = ['delivered', 'waiting', 'failed', 'spam'] as const;
-export type Status = (typeof statuses)[number];
-
-/** The state of one queued mail; `withheld` is one held back when the lab marked its submission as suspected spam. */
-export type MailStatus = 'pending' | 'sent' | 'failed' | 'withheld';
-
-/** The fields that hold the visitor's name and e-mail address, per form; a testimonial asks for no address. */
-export const visitorFields: Record<FormKind, { name: string; email?: string }> = {
-  appointment: { name: 'FullName', email: 'EmailAddress' },
-  order: { name: 'dentistName', email: 'email' },
-  contact: { name: 'name', email: 'email' },
-  testimonial: { name: 'name' },
-};
+export { statuses, type Status } from './db/submissions.ts';
+export type { MailStatus } from './db/outbox.ts';
 
 /** One submission as a row of the list. */
 export interface SubmissionSummary {
@@ -101,12 +87,7 @@ export interface SubmissionDetail extends SubmissionSummary {
 }
 
 /** What `list` and `export` select; each bound is a time in ms, `from` inclusive and `to` exclusive. */
-export interface Filter {
-  kind?: FormKind;
-  from?: number;
-  to?: number;
-  status?: Status;
-}
+export type Filter = SubmissionFilter;
 
 /** Everything stored about one e-mail address (GDPR article 15), and where else it is mentioned. */
 export interface SubjectFindings {
@@ -185,41 +166,6 @@ export interface Desk {
 /** The reason `spam` gives a submission. */
 export const markedByLab = 'marked by the lab';
 
-interface SubmissionRow {
-  id: string;
-  kind: FormKind;
-  lang: 'en' | 'nl';
-  created_at: number;
-  data: string;
-  spam: string | null;
-  status: Status;
-  file_count: number;
-}
-
-interface OutboxRow {
-  id: string;
-  submission_id: string;
-  message: string;
-  status: MailStatus;
-  attempts: number;
-  next_attempt_at: number;
-  last_error: string | null;
-  created_at: number;
-  sent_at: number | null;
-}
-
-const submissionColumns = `
-  id, kind, lang, created_at, data, spam,
-  CASE
-    WHEN spam IS NOT NULL THEN 'spam'
-    WHEN EXISTS (SELECT 1 FROM outbox o WHERE o.submission_id = submissions.id AND o.status = 'failed') THEN 'failed'
-    WHEN EXISTS (SELECT 1 FROM outbox o WHERE o.submission_id = submissions.id AND o.status IN ('pending', 'withheld')) THEN 'waiting'
-    ELSE 'delivered'
-  END AS status,
-  (SELECT count(*) FROM files f WHERE f.submission_id = submissions.id) AS file_count`;
-
-const outboxColumns = 'id, submission_id, message, status, attempts, next_attempt_at, last_error, created_at, sent_at';
-
 /** An error as one line, with its code when the message lacks it. */
 export function oneLine(error: unknown): string {
   const code = (error as { code?: unknown } | null)?.code;
@@ -240,7 +186,7 @@ function parseData(raw: string): Record<string, unknown> {
 
 function toSummary(row: SubmissionRow): SubmissionSummary {
   const data = parseData(row.data);
-  const fields = visitorFields[row.kind] ?? { name: 'name', email: 'email' };
+  const fields: { name: string; email?: string } = visitorFields[row.kind] ?? { name: 'name', email: 'email' };
   return {
     id: row.id,
     kind: row.kind,
@@ -309,23 +255,20 @@ export function openDesk(dataDir: string, options: { now?: () => number; confirm
 
   let db: Database.Database;
   try {
-    db = new Database(file, { fileMustExist: true, timeout: 5_000 });
+    db = connectExisting(file);
   } catch (error) {
     throw new DeskError(`${file} cannot be opened (${oneLine(error)})`);
   }
   try {
-    const version = db.pragma('user_version', { simple: true }) as number;
-    const tables = new Set(db.prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'table'").all().map((row) => row.name));
-    if (!tables.has('submissions')) throw new DeskError(`${file} holds no submissions: it is not the site's database`);
+    const { version, hasSubmissions } = layoutOf(db);
+    if (!hasSubmissions) throw new DeskError(`${file} holds no submissions: it is not the site's database`);
     if (version < schemaVersion) {
       throw new DeskError(`${file} is of an older version (${version}) than this desk reads (${schemaVersion}): start the site's server once to upgrade it`);
     }
     if (version > schemaVersion) {
       throw new DeskError(`${file} is of a newer version (${version}) than this desk reads (${schemaVersion}): update this checkout to the version of the site that wrote it`);
     }
-    // Cascades need it on every connection; deleted rows are overwritten with zeros, not left in free pages.
-    db.pragma('foreign_keys = ON');
-    db.pragma('secure_delete = ON');
+    ready(db);
   } catch (error) {
     db.close();
     if (error instanceof DeskError) throw error;
@@ -334,34 +277,15 @@ export function openDesk(dataDir: string, options: { now?: () => number; confirm
     throw new DeskError(`${file} cannot be read (${oneLine(error)})`);
   }
 
-  const selectSubmission = db.prepare<[string], SubmissionRow>(`SELECT ${submissionColumns} FROM submissions WHERE id = ?`);
-  const selectFiles = db.prepare<[string], Omit<StoredFile, 'path'> & { path: string }>('SELECT position, path, name, kind, size FROM files WHERE submission_id = ? ORDER BY position');
-  const selectMails = db.prepare<[string], OutboxRow>(`SELECT ${outboxColumns} FROM outbox WHERE submission_id = ? ORDER BY created_at, rowid`);
-  const selectIds = db.prepare<[], { id: string }>('SELECT id FROM submissions ORDER BY id');
-  const selectPrefix = db.prepare<[string], { id: string }>("SELECT id FROM submissions WHERE id LIKE ? || '%' ORDER BY id LIMIT 6");
-  const exists = db.prepare<[string], { id: string }>('SELECT id FROM submissions WHERE id = ?');
-
-  const selectWhere = (filter: Filter): SubmissionRow[] => {
-    const conditions: string[] = [];
-    const params: (string | number)[] = [];
-    const add = (condition: string, value: string | number | undefined) => {
-      if (value === undefined) return;
-      conditions.push(condition);
-      params.push(value);
-    };
-    add('kind = ?', filter.kind);
-    add('created_at >= ?', filter.from);
-    add('created_at < ?', filter.to);
-    add('status = ?', filter.status);
-    const where = conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
-    return db.prepare<(string | number)[], SubmissionRow>(`SELECT * FROM (SELECT ${submissionColumns} FROM submissions) ${where} ORDER BY created_at, id`).all(...params);
-  };
+  const submissions = submissionTable(db);
+  const outbox = outboxTable(db);
+  const queue = outboxWriter(db, options.confirmationsPerDay);
 
   const detail = (row: SubmissionRow): SubmissionDetail => ({
     ...toSummary(row),
     data: parseData(row.data),
-    files: selectFiles.all(row.id).map((file) => ({ ...file, path: uploadPath(dataDir, file.path) })),
-    mails: selectMails.all(row.id).map(toMail),
+    files: submissions.files(row.id).map((file) => ({ ...file, path: uploadPath(dataDir, file.path) })),
+    mails: outbox.of(row.id).map(toMail),
   });
 
   const resolve = (idOrPrefix: string): string => {
@@ -369,18 +293,18 @@ export function openDesk(dataDir: string, options: { now?: () => number; confirm
     const wanted = idPrefixOf(idOrPrefix) ?? idOrPrefix.trim().toLowerCase();
     if (!/^[0-9a-f-]+$/.test(wanted)) throw new DeskError(`"${idOrPrefix}" is not a submission id (the list shows them: npm run submissions -- list)`, 2);
     if (wanted.length < 8) throw new DeskError(`"${idOrPrefix}" is too short: give at least the first 8 characters of the id`, 2);
-    const found = selectPrefix.all(wanted);
+    const found = submissions.idsStartingWith(wanted);
     if (found.length === 0) throw new DeskError(`no submission has the id ${idOrPrefix} (it may have been deleted after its retention period, or erased)`);
-    if (found.length > 1 && !found.some((row) => row.id === wanted)) {
-      const shown = found.slice(0, 5).map((row) => row.id).join(', ');
+    if (found.length > 1 && !found.includes(wanted)) {
+      const shown = found.slice(0, 5).join(', ');
       throw new DeskError(`the id ${idOrPrefix} is ambiguous: ${found.length > 5 ? 'more than 5' : found.length} submissions start with it (${shown}${found.length > 5 ? ', ...' : ''}); give more of it`);
     }
-    return found.find((row) => row.id === wanted)?.id ?? found[0]!.id;
+    return found.includes(wanted) ? wanted : found[0]!;
   };
 
   /** The row of a resolved id, which may have gone since (pruned, erased by another desk). */
   const rowOf = (full: string, asked: string): SubmissionRow => {
-    const row = selectSubmission.get(full);
+    const row = submissions.row(full);
     if (!row) throw new DeskError(`no submission has the id ${asked} (it may have been deleted after its retention period, or erased)`);
     return row;
   };
@@ -405,7 +329,7 @@ export function openDesk(dataDir: string, options: { now?: () => number; confirm
     mailFolder().filter((entry) => {
       const owner = entry.named?.ids?.submissionId;
       if (owner !== undefined && ids.has(owner)) return true;
-      if (owner !== undefined && exists.get(owner)) return false;
+      if (owner !== undefined && submissions.exists(owner)) return false;
       try {
         return mailMentions(readFileSync(entry.path, 'latin1'), address);
       } catch {
@@ -414,60 +338,26 @@ export function openDesk(dataDir: string, options: { now?: () => number; confirm
     });
 
   const findSubject = (address: string): { ids: string[]; mentionedIn: string[] } => {
-    const byField = db
-      .prepare<{ address: string }, { id: string }>(
-        `SELECT id FROM submissions WHERE
-           (kind = 'appointment' AND lower(trim(json_extract(data, '$.EmailAddress'))) = :address)
-           OR (kind IN ('order', 'contact') AND lower(trim(json_extract(data, '$.email'))) = :address)`,
-      )
-      .all({ address })
-      .map((row) => row.id);
+    const byField = submissions.idsByEmail(address);
     // The mails: a lab notification is answered to the visitor, a confirmation goes to them.
-    const byMail = db
-      .prepare<[string], { submission_id: string; message: string }>('SELECT submission_id, message FROM outbox WHERE instr(lower(message), ?) > 0')
-      .all(address)
+    const byMail = outbox
+      .mentioning(address)
       .filter((row) => {
         const message = JSON.parse(row.message) as MailMessage;
         return [...addressesIn(message.to), ...addressesIn(message.replyTo)].includes(address);
       })
       .map((row) => row.submission_id);
     const ids = [...new Set([...byField, ...byMail])];
-    const mentionedIn = db
-      .prepare<[string], { id: string }>('SELECT id FROM submissions WHERE instr(lower(data), ?) > 0 ORDER BY created_at')
-      .all(address)
-      .map((row) => row.id)
-      .filter((id) => !ids.includes(id));
+    const mentionedIn = submissions.idsMentioning(address).filter((id) => !ids.includes(id));
     return { ids, mentionedIn };
   };
 
-  const insertMessage = db.prepare<[string, string, string, number, number]>(
-    "INSERT INTO outbox (id, submission_id, message, status, next_attempt_at, created_at) VALUES (?, ?, ?, 'pending', ?, ?)",
-  );
-  const countConfirmations = db.prepare<[string, number], { count: number }>('SELECT count(*) AS count FROM confirmations WHERE recipient = ? AND queued_at > ?');
-  const insertConfirmation = db.prepare<[string, number]>('INSERT INTO confirmations (recipient, queued_at) VALUES (?, ?)');
-
-  const deleteMails = db.prepare<[string]>('DELETE FROM outbox WHERE submission_id = ?');
-  const deleteFiles = db.prepare<[string]>('DELETE FROM files WHERE submission_id = ?');
-  const deleteSubmission = db.prepare<[string]>('DELETE FROM submissions WHERE id = ?');
-  const deleteConfirmations = db.prepare<[string]>('DELETE FROM confirmations WHERE recipient = ?');
-  const insertErasure = db.prepare<[number, number, number, number]>('INSERT INTO erasures (erased_at, submissions, files, mails) VALUES (?, ?, ?, ?)');
-
-  /** Rewrites the database without free pages and empties its log file, so no erased byte stays on disk. */
-  const compact = (): boolean => {
-    db.exec('VACUUM');
-    // The server may be in the middle of a write: a few tries, each waiting out its lock (busy_timeout).
-    for (let attempt = 0; attempt < 5; attempt++) {
-      const [result] = db.pragma('wal_checkpoint(TRUNCATE)') as { busy: number; log: number; checkpointed: number }[];
-      if (result?.busy === 0) return true;
-    }
-    return false;
-  };
 
   return {
     dataDir,
     resolve,
     shortIds() {
-      const ids = selectIds.all().map((row) => row.id);
+      const ids = submissions.ids();
       const common = (a = '', b = '') => {
         let n = 0;
         while (n < a.length && a[n] === b[n]) n++;
@@ -475,32 +365,31 @@ export function openDesk(dataDir: string, options: { now?: () => number; confirm
       };
       return new Map(ids.map((id, i) => [id, id.slice(0, Math.max(8, common(id, ids[i - 1]) + 1, common(id, ids[i + 1]) + 1))]));
     },
-    list: (filter = {}) => selectWhere(filter).map(toSummary),
-    details: (filter = {}) => db.transaction(() => selectWhere(filter).map(detail))(),
+    list: (filter = {}) => submissions.rows(filter).map(toSummary),
+    details: (filter = {}) => db.transaction(() => submissions.rows(filter).map(detail))(),
     show,
     subject(raw) {
       const address = normalAddress(raw);
       const { ids, mentionedIn } = db.transaction(() => findSubject(address))();
-      const submissions = db.transaction(() => ids.map((id) => selectSubmission.get(id)).filter((row) => row !== undefined).map(detail))();
-      submissions.sort((a, b) => a.createdAt - b.createdAt);
+      const found = db.transaction(() => ids.map((id) => submissions.row(id)).filter((row) => row !== undefined).map(detail))();
+      found.sort((a, b) => a.createdAt - b.createdAt);
       const mailFiles = mailFilesOf(new Set(ids), address).map((entry) => entry.name);
-      return { address, submissions, mailFiles, mentionedIn };
+      return { address, submissions: found, mailFiles, mentionedIn };
     },
     erase(raw, ids, options = {}) {
       const address = normalAddress(raw);
       // Logged first, outside the database and its backups: should the rest fail, the erasure is still re-applied after a restore.
       if (options.record !== false) recordErasure(dataDir, address, now());
       const removed = db.transaction(() => {
-        const present = ids.filter((id) => exists.get(id));
-        const files = present.flatMap((id) => selectFiles.all(id).map((file) => file.path));
+        const present = ids.filter((id) => submissions.exists(id));
+        const files = present.flatMap((id) => submissions.files(id).map((file) => file.path));
         let mails = 0;
         for (const id of present) {
-          mails += deleteMails.run(id).changes;
-          deleteFiles.run(id);
-          deleteSubmission.run(id);
+          mails += outbox.deleteOf(id);
+          submissions.delete(id);
         }
-        deleteConfirmations.run(recipientKey(address));
-        insertErasure.run(now(), present.length, files.length, mails);
+        outbox.forgetRecipient(address);
+        submissions.logErasure(now(), { submissions: present.length, files: files.length, mails });
         return { present, files, mails, arrived: findSubject(address).ids.length };
       }).immediate();
       // The rows first: once they are gone the server can no longer take up a mail of theirs. A file that a
@@ -523,7 +412,7 @@ export function openDesk(dataDir: string, options: { now?: () => number; confirm
           problems.push(`${entry.path}: ${oneLine(error)}`);
         }
       }
-      const compacted = compact();
+      const compacted = compact(db);
       if (problems.length) throw new DeskError(`erased ${removed.present.length} submissions from the database but could not remove ${problems.join('; ')}`);
       return { submissions: removed.present.length, files: removed.files.length, mails: removed.mails, mailFiles: mailFiles.length, arrived: removed.arrived, compacted };
     },
@@ -532,13 +421,13 @@ export function openDesk(dataDir: string, options: { now?: () => number; confirm
       return db.transaction(() => {
         const row = rowOf(full, id);
         if (row.spam !== null) throw new DeskError(`${id} is marked as suspected spam: release it with not-spam, which sends its mails`);
-        const failed = selectMails.all(full).filter((mail) => mail.status === 'failed');
+        const failed = outbox.of(full).filter((mail) => mail.status === 'failed');
         if (failed.length === 0) {
-          const mails = selectMails.all(full);
+          const mails = outbox.of(full);
           const states = mails.length ? mails.map((mail) => mail.status).join(', ') : 'none';
           throw new DeskError(`${id} has no failed mail to retry (its mails: ${states})`);
         }
-        db.prepare<[number, string]>("UPDATE outbox SET status = 'pending', attempts = 0, next_attempt_at = ? WHERE submission_id = ? AND status = 'failed'").run(now(), full);
+        outbox.retryFailed(full, now());
         return failed.map(toMail);
       }).immediate();
     },
@@ -547,10 +436,10 @@ export function openDesk(dataDir: string, options: { now?: () => number; confirm
       return db.transaction(() => {
         const row = rowOf(full, id);
         if (row.spam !== null) throw new DeskError(`${id} is already marked as suspected spam (${row.spam})`);
-        db.prepare<[string, string]>('UPDATE submissions SET spam = ? WHERE id = ?').run(markedByLab, full);
+        submissions.setSpam(full, markedByLab);
         // A mail the server is sending right now still goes out, and is recorded as sent.
-        const withheld = db.prepare<[string]>("UPDATE outbox SET status = 'withheld' WHERE submission_id = ? AND status = 'pending'").run(full).changes;
-        const sent = selectMails.all(full).filter((mail) => mail.status === 'sent').length;
+        const withheld = outbox.withhold(full);
+        const sent = outbox.of(full).filter((mail) => mail.status === 'sent').length;
         return { withheld, sent };
       }).immediate();
     },
@@ -560,34 +449,25 @@ export function openDesk(dataDir: string, options: { now?: () => number; confirm
         const row = rowOf(full, id);
         if (row.spam === null) throw new DeskError(`${id} is not marked as suspected spam`);
         const at = now();
-        const mails = selectMails.all(full);
+        const mails = outbox.of(full);
         if (mails.length > 0) {
           // Marked by the lab: the mails it had are sent as they were.
-          const requeued = db.prepare<[number, string]>("UPDATE outbox SET status = 'pending', next_attempt_at = ? WHERE submission_id = ? AND status = 'withheld'").run(at, full).changes;
-          db.prepare<[string]>('UPDATE submissions SET spam = NULL WHERE id = ?').run(full);
+          const requeued = outbox.requeueWithheld(full, at);
+          submissions.setSpam(full, null);
           return { requeued, queued: [], confirmationSkipped: false };
         }
         // Kept as suspected spam by the server: stored as it came, never checked. Checked now, as the API would.
         const made = prepare()({ id, kind: row.kind, lang: row.lang, data: parseData(row.data), createdAt: row.created_at, now: at });
-        const queued: string[] = [];
-        for (const message of made.messages) {
-          const mailId = randomUUID();
-          insertMessage.run(mailId, full, JSON.stringify(message), at, at);
-          queued.push(mailId);
-        }
+        const queued = made.messages.map((message) => queue.queue(full, message, at));
         let confirmationSkipped = false;
         if (made.confirmation) {
-          // As the store does: an address is sent a few confirmations a day at most, counted by its hash.
-          const recipient = recipientKey(made.confirmation.recipient);
-          if ((countConfirmations.get(recipient, at - 86_400_000)?.count ?? 0) < (options.confirmationsPerDay ?? defaultConfirmationsPerDay)) {
-            const mailId = randomUUID();
-            insertMessage.run(mailId, full, JSON.stringify(made.confirmation.message), at, at);
-            insertConfirmation.run(recipient, at);
-            queued.push(mailId);
-          } else confirmationSkipped = true;
+          // As the server does: an address is sent a few confirmations a day at most, counted by its hash.
+          const mailId = queue.queueConfirmation(full, made.confirmation, at);
+          if (mailId === null) confirmationSkipped = true;
+          else queued.push(mailId);
         }
-        db.prepare<[string, string]>('UPDATE submissions SET data = ?, spam = NULL WHERE id = ?').run(JSON.stringify(made.data), full);
-        const all = selectMails.all(full).map(toMail);
+        submissions.release(full, made.data);
+        const all = outbox.of(full).map(toMail);
         return { requeued: 0, queued: all.filter((mail) => queued.includes(mail.id)), confirmationSkipped };
       }).immediate();
     },

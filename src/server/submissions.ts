@@ -8,7 +8,7 @@ import { uploadKindNames } from '../shared/upload-names.ts';
 import { safeHeader, type MailMessage } from './mail.ts';
 import type { SubmissionKind } from './store.ts';
 import { appointmentServices } from '../../schemas/appointment-services.ts';
-import type { FormKind, FormValues } from '../../schemas/forms.ts';
+import { visitorFields, type FormKind, type FormValues } from '../../schemas/form-requests.ts';
 import { appointmentServiceLabels } from '../shared/appointment-services.ts';
 import { writeTeeth } from '../../schemas/teeth.ts';
 
@@ -118,14 +118,6 @@ const layouts: { [K in FormKind]: Line<K>[] } = {
     { field: 'consent', label: 'forms.consent', format: (value, t) => (value === true ? t('mail.answerYes') : String(value)) },
     { field: 'text', label: 'forms.testimonialText', block: true },
   ],
-};
-
-/** The fields holding the visitor's name and e-mail address, per form (a testimonial asks for no address). */
-const visitor: { [K in FormKind]: { name: Extract<keyof FormValues<K>, string>; email?: Extract<keyof FormValues<K>, string> } } = {
-  appointment: { name: 'FullName', email: 'EmailAddress' },
-  order: { name: 'dentistName', email: 'email' },
-  contact: { name: 'name', email: 'email' },
-  testimonial: { name: 'name' },
 };
 
 const subjects: { [K in FormKind]: { key: string; vars: Record<string, Extract<keyof FormValues<K>, string>> } } = {
@@ -243,7 +235,7 @@ export function labNotification(kind: SubmissionKind, data: Record<string, unkno
   const receivedAt = receivedFormat.format(received);
   body.push('', `${t('mail.labLanguage')}: ${t(visitorLang === 'nl' ? 'mail.languageNl' : 'mail.languageEn')}`, `${t('mail.labReceived')}: ${receivedAt}`);
 
-  const who = visitor[kind];
+  const who = visitorFields[kind];
   const name = text(data[who.name]);
   const email = who.email ? text(data[who.email]) : '';
   if (email) body.push('', t('mail.labReply', { name: safeHeader(name) }));

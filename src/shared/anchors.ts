@@ -3,28 +3,27 @@
 // content check accepts a link's anchor only when it is here; a browser test compares this with the ids
 // of every built page, so a template that renames a section fails the test rather than breaking links.
 
+import { pageKinds, type PageKindId } from '../../schemas/page-kinds.ts';
+import type { Template } from './content-types.ts';
 import { slugify } from './slug.ts';
 
 /** On every page: the main content (the skip link's target) and the footer. */
 export const shellAnchors = ['main', 'footer'] as const;
 
-/** The anchors each kind of page always has, by template. */
-export const sectionAnchors: Record<string, readonly string[]> = {
-  home: ['page-title', 'door-dentist', 'door-patient', 'featured-title', 'who-to-go-to', 'who-to-go-to-title', 'claims-title', 'testimonials-title', 'news-title'],
-  about: ['page-title', 'story-title', 'claims-title', 'cta-title'],
-  services: ['page-title', 'categories-title', 'why-title', 'cta-title'],
-  'marketing-services': ['page-title', 'intro-title', 'offers-title', 'packages-title', 'additional-title', 'cta-title'],
-  appointment: ['page-title', 'form-title', 'info-title', 'visit-title'],
-  'for-doctors': ['page-title', 'order', 'form-title', 'mdr'],
-  contact: ['page-title', 'form-title', 'card-title', 'map-title'],
-  blog: ['page-title'],
-  testimonials: ['page-title', 'list-title', 'policy-title', 'submit', 'form-title'],
-  privacy: ['page-title'],
+/** The anchors the pages of the other templates (services and articles, which are not page kinds) always have. */
+const otherSectionAnchors: { [T in Exclude<Template, PageKindId>]: readonly string[] } = {
   category: ['page-title'],
   detail: ['page-title', 'more-info-title', 'benefits-title', 'process-title'],
   allon4: ['page-title', 'details-title', 'benefits-title', 'cta-title'],
   article: ['page-title', 'share-title'],
 };
+
+/** The anchors every page of a template always has: a page kind's from the registry (schemas/page-kinds.ts), the others' from the table above; none for a name that is no template. */
+export function sectionAnchors(template: string): readonly string[] {
+  if (Object.hasOwn(pageKinds, template)) return pageKinds[template as PageKindId].sections;
+  if (Object.hasOwn(otherSectionAnchors, template)) return otherSectionAnchors[template as keyof typeof otherSectionAnchors];
+  return [];
+}
 
 /** A block of rich text, as far as its anchor goes. */
 interface Block {
@@ -52,7 +51,7 @@ export function headingAnchors(body: unknown): string[] {
  * when its content has them, the page for dentists a section for each of the lab's facts the site settings (`site`) give.
  */
 export function pageAnchors(template: string, content: Record<string, unknown>, site?: Record<string, unknown>): string[] {
-  const anchors: string[] = [...shellAnchors, ...(sectionAnchors[template] ?? [])];
+  const anchors: string[] = [...shellAnchors, ...sectionAnchors(template)];
   anchors.push(...siteAnchors(template, site));
   if (template === 'detail') {
     if (Array.isArray(content.testimonials) && content.testimonials.length > 0) anchors.push('testimonials-title');

@@ -1,8 +1,10 @@
 import type {
-  AboutPage, AllOn4Service, AppointmentPage, Article, BlogPage, CategoryService, ContactPage, DetailService,
-  ForDoctorsPage, HomePage, MarketingPage, NavGroup, Navigation, NotFoundPage, PrivacyPage, ServicesPage,
+  AllOn4Service, AppointmentPage, Article, BlogPage, CategoryService, DetailService,
+  ForDoctorsPage, HomePage, NavGroup, Navigation, ServicesPage,
   Service, SiteSettings, Testimonial, TestimonialsPage,
 } from '../../schemas/index.ts';
+import type { pageSchemas } from '../../schemas/page.ts';
+import type { PageKindId, pageKinds } from '../../schemas/page-kinds.ts';
 import type { DentistFactKey } from '../../schemas/site.ts';
 import type { z } from 'zod';
 import type { BuiltPicture } from './photo-slots.ts';
@@ -92,11 +94,11 @@ export type HomeContent = Omit<Routed<typeof HomePage>, 'featured' | 'testimonia
   testimonials: Omit<Out<typeof HomePage>['testimonials'], 'items'> & { items: TestimonialContent[] };
   news: Omit<Out<typeof HomePage>['news'], 'count' | 'articles'> & { articles: ArticleSummary[] };
 };
-export type AboutContent = Routed<typeof AboutPage>;
+export type AboutContent = PageContent['about'];
 export type ServicesContent = Omit<Routed<typeof ServicesPage>, 'categories'> & {
   categories: Omit<Out<typeof ServicesPage>['categories'], 'services'> & { services: ServiceSummary[] };
 };
-export type MarketingContent = Routed<typeof MarketingPage>;
+export type MarketingContent = PageContent['marketing-services'];
 /** The lab's clinical role from site settings (decision 29), ready to show; absent when the lab has no KPT. */
 export interface ClinicalFacts {
   example: boolean;
@@ -118,11 +120,11 @@ export interface DentistFacts {
 }
 /** The page for dentists, with the lab's facts from site settings. */
 export type ForDoctorsContent = Routed<typeof ForDoctorsPage> & { facts: DentistFacts };
-export type ContactContent = Routed<typeof ContactPage>;
+export type ContactContent = PageContent['contact'];
 export type BlogContent = Routed<typeof BlogPage> & { articles: ArticleSummary[] };
 export type TestimonialsContent = Routed<typeof TestimonialsPage> & { testimonials: TestimonialContent[] };
-export type PrivacyContent = Routed<typeof PrivacyPage>;
-export type NotFoundContent = Out<typeof NotFoundPage>;
+export type PrivacyContent = PageContent['privacy'];
+export type NotFoundContent = PageContent['not-found'];
 
 type Comparison = NonNullable<Routed<typeof CategoryService>['comparison']>;
 /** A category's materials table, each row's material named by its page and linking there. */
@@ -162,24 +164,32 @@ export interface ShellContent {
   ui: Record<string, string>;
 }
 
-/** Content of each page template, by template name. */
-export interface TemplateContent {
+/**
+ * The pages whose content the generate step makes more of than their schema (cards of services and
+ * articles, the lab's facts from site settings); every other kind's content is its schema's, localized.
+ */
+interface PageContentBeyondSchema {
   home: HomeContent;
-  about: AboutContent;
   services: ServicesContent;
-  'marketing-services': MarketingContent;
   appointment: AppointmentContent;
   'for-doctors': ForDoctorsContent;
-  contact: ContactContent;
   blog: BlogContent;
   testimonials: TestimonialsContent;
-  privacy: PrivacyContent;
-  'not-found': NotFoundContent;
+}
+
+/** A registered kind's content as its schema makes it, with its social image when it has a path. */
+type SchemaContent<K extends PageKindId> = (typeof pageKinds)[K]['route'] extends 'none' ? Out<(typeof pageSchemas)[K]> : Routed<(typeof pageSchemas)[K]>;
+
+/** The content of each kind of page in the registry (schemas/page-kinds.ts). */
+export type PageContent = { [K in PageKindId]: K extends keyof PageContentBeyondSchema ? PageContentBeyondSchema[K] : SchemaContent<K> };
+
+/** Content of each page template, by template name: the registry's page kinds, the service kinds and the article. */
+export type TemplateContent = PageContent & {
   category: CategoryContent;
   detail: DetailContent;
   allon4: AllOn4Content;
   article: ArticleContent;
-}
+};
 export type Template = keyof TemplateContent;
 /** The templates of service pages: the service's `kind`. */
 export type ServiceTemplate = z.output<typeof Service>['kind'];

@@ -1,6 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import { load } from 'js-yaml';
+import { pageKindIds, pageKinds } from '../../schemas/page-kinds.ts';
 import { localizePath } from '../../src/shared/paths.ts';
 
 /** The pages of the build, as the server knows them (dist/site.json). */
@@ -8,10 +10,14 @@ export const pages: string[] = Object.keys(
   (JSON.parse(readFileSync(join(process.cwd(), 'dist', 'site.json'), 'utf8')) as { pages: Record<string, string> }).pages,
 );
 
-/** One page of each kind, in both languages. */
+/** The path of every page kind with one (schemas/page-kinds.ts), as its file in content/pages/ gives it: a kind added to the registry is tested here too. */
+const pageKindPaths = pageKindIds
+  .filter((id) => pageKinds[id].route !== 'none')
+  .map((id) => (load(readFileSync(join(process.cwd(), 'content', 'pages', `${id}.yaml`), 'utf8')) as { path: string }).path);
+
+/** One page of each kind, in both languages: each page kind's, a service page of each service kind and an article. */
 export const kinds = [
-  '/', '/about', '/services', '/services/crowns-bridges', '/services/zirconia', '/services/allon4', '/marketing-services',
-  '/appointment', '/for-doctors', '/contact', '/blog', '/blog/cad-cam-techniques-in-dental-prosthetics', '/testimonials', '/privacy',
+  ...pageKindPaths, '/services/crowns-bridges', '/services/zirconia', '/services/allon4', '/blog/cad-cam-techniques-in-dental-prosthetics',
 ].flatMap((p) => [p, localizePath(p, 'nl')]);
 
 /**

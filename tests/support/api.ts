@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { todayInNetherlands } from '../../schemas/forms.ts';
+import { todayInNetherlands } from '../../src/shared/netherlands-clock.ts';
 import type { WeekHours } from '../../schemas/opening-hours.ts';
 import { apiPlugin, type ApiOptions } from '../../src/server/api.ts';
 import { collectingLogger, type LogLine } from '../../src/server/log.ts';

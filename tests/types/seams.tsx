@@ -32,7 +32,7 @@ export const wrongContent = <templates.detail content={home} />;
 
 /** A form's fields are its schema's keys. */
 export function useContactFields() {
-  const form = useForm({ kind: 'contact', endpoint: '/api/contact', onSuccess: () => {} });
+  const form = useForm({ kind: 'contact', onSuccess: () => {} });
   // @ts-expect-error the contact form has no phone field
   form.field('phone');
   // @ts-expect-error only the order form has a file

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lastSlotMinutes, weekSlots } from '../../schemas/opening-hours.ts';
+import { lastSlotMinutes, weekSlots } from '../../src/shared/opening-hours.ts';
 import { loadSiteIndex } from '../../src/server/site-index.ts';
 import { appointment, fixtureDist, postJson, startApiWithStore } from '../support/api.ts';
 

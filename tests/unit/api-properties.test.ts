@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formSchemas, formSchemasFor, formShape, type FormKind } from '../../schemas/forms.ts';
+import { formSchemas, formSchemasFor, formShape, type FormKind } from '../../src/server/forms.ts';
 import { messageVars } from '../../src/shared/field-messages.ts';
 import { loadSiteIndex } from '../../src/server/site-index.ts';
 import { appointment, contact, fixtureDist, orderFields, postJson, send, startApiServer, testimonial, type ApiServer, type Reply } from '../support/api.ts';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { timeInNetherlands, todayInNetherlands } from '../../schemas/opening-hours.ts';
+import { timeInNetherlands, todayInNetherlands } from '../../src/shared/netherlands-clock.ts';
 import { localeOf, longDate, weekdayName } from '../../src/shared/format.ts';
 
 // The functions write dates and the Dutch clock without Intl (a browser's first Intl formatter holds a page

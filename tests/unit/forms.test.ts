@@ -8,7 +8,8 @@ import metadata from 'libphonenumber-js/metadata.max.json';
 import { describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
 import { formSchemasWith, formShape, phoneForms, phoneNumber, type FormKind } from '../../schemas/form-requests.ts';
-import { AppointmentRequest, ContactRequest, OrderRequest, TestimonialRequest, todayInNetherlands } from '../../schemas/forms.ts';
+import { AppointmentRequest, ContactRequest, OrderRequest, TestimonialRequest } from '../../src/server/forms.ts';
+import { netherlandsCalendar, todayInNetherlands } from '../../src/shared/netherlands-clock.ts';
 import { checkForm } from '../../src/features/forms/form-actions.ts';
 import { dateFromBoxes } from '../../src/features/forms/date-parts.ts';
 import { isValidPhoneNumber as browserPhoneCheck } from '../../src/features/forms/phone-check.ts';
@@ -229,7 +230,7 @@ describe("the browser's phone check", () => {
 
   it('is needed by exactly the forms with a phone field', () => {
     const check = vi.fn(() => true);
-    const judgesAPhone = (kind: FormKind) => Object.values(formShape(formSchemasWith(check)[kind])).some((field) => {
+    const judgesAPhone = (kind: FormKind) => Object.values(formShape(formSchemasWith(check, netherlandsCalendar())[kind])).some((field) => {
       check.mockClear();
       z.safeParse(field, '+31 6 12345678');
       return check.mock.calls.length > 0;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { OrderRequest } from '../../schemas/forms.ts';
+import { OrderRequest } from '../../src/server/forms.ts';
 import { deciduousQuadrants, isTooth, permanentQuadrants, readTeeth, writeTeeth } from '../../schemas/teeth.ts';
 
 // The teeth of an order: one parser in the browser (the chart and the typed list) and on the server.

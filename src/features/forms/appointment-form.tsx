@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useShell, useT } from '../../lib/i18n.tsx';
 import { appointmentServices } from '../../../schemas/appointment-services.ts';
-import { hoursOn, lastSlot, todayInNetherlands, weekSlots } from '../../../schemas/opening-hours.ts';
+import { todayInNetherlands } from '../../shared/netherlands-clock.ts';
+import { hoursOn, startsWithinHours, weekSlots } from '../../shared/opening-hours.ts';
 import { appointmentServiceLabels } from '../../shared/appointment-services.ts';
 import { Honeypot, hydrateLater, SelectField, SubmitRow, TextAreaField, TextField } from './fields.tsx';
 import type { SentRow } from './form-actions.ts';
@@ -10,7 +11,7 @@ import { useForm } from './use-form.ts';
 /** The date's three boxes: in the prerendered page, their code fetched on the form's first touch. */
 const DateField = hydrateLater(import.meta.env.SSR ? await import('./date-field.tsx') : undefined, () => import('./date-field.tsx'));
 
-/** The appointment request: the specification's seven fields, posted to /api/AppointmentBooking.php. */
+/** The appointment request: the specification's seven fields, posted to its endpoint (schemas/form-endpoints.ts). */
 export function AppointmentForm() {
   const t = useT();
   const { shell } = useShell();
@@ -19,12 +20,10 @@ export function AppointmentForm() {
   // input would show AM and PM on a Dutch page); the chosen date's hours leave the rest unavailable, and
   // the schemas say why a time is refused.
   const [date, setDate] = useState('');
-  const { opens, closes } = date ? hoursOn(date, shell.site.openingHours) : {};
-  const last = closes && lastSlot(closes);
-  const times = weekSlots(shell.site.openingHours).map((time) => ({ value: time, label: time, disabled: date !== '' && (!opens || !last || time < opens || time > last) }));
+  const day = date ? hoursOn(date, shell.site.openingHours) : undefined;
+  const times = weekSlots(shell.site.openingHours).map((time) => ({ value: time, label: time, disabled: day !== undefined && !startsWithinHours(time, day) }));
   const form = useForm({
     kind: 'appointment',
-    endpoint: '/api/AppointmentBooking.php',
     checkOnLeave: ['PhoneNumber', 'EmailAddress'],
     later: [DateField],
     onSuccess: ({ reference, rows }) => setSent({ reference, rows }),

@@ -4,13 +4,12 @@ import { Honeypot, SubmitRow, TextAreaField, TextField } from './fields.tsx';
 import type { SentRow } from './form-actions.ts';
 import { useForm } from './use-form.ts';
 
-/** The contact form: name, e-mail, subject and message, all required, posted to /api/contact. */
+/** The contact form: name, e-mail, subject and message, all required, posted to its endpoint. */
 export function ContactForm() {
   const t = useT();
   const [sent, setSent] = useState<{ reference: string; rows: readonly SentRow[] } | null>(null);
   const form = useForm({
     kind: 'contact',
-    endpoint: '/api/contact',
     checkOnLeave: ['email'],
     onSuccess: ({ reference, rows }) => setSent({ reference, rows }),
   });

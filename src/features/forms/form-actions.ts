@@ -1,7 +1,9 @@
 import type { Dispatch, SetStateAction } from 'react';
 import type { UiKey } from '@generated/manifest.ts';
 import type { Lang } from '../../../schemas/common.ts';
-import { bookableFormSchemas, phoneForms, type FormKind, type PhoneCheck } from '../../../schemas/form-requests.ts';
+import { phoneForms, type FormKind, type PhoneCheck } from '../../../schemas/form-requests.ts';
+import { bookableFormSchemas } from '../../shared/appointment-slots.ts';
+import { formEndpoints } from '../../../schemas/form-endpoints.ts';
 import type { WeekHours } from '../../../schemas/opening-hours.ts';
 import { messageVars } from '../../shared/field-messages.ts';
 import { dateOf } from './date-parts.ts';
@@ -246,7 +248,7 @@ export async function send(host: FormHost, form: HTMLFormElement): Promise<void>
     values: valuesOf(host, form),
     context: host.context,
     extraProblems: extraOf(host),
-    url: `${options.endpoint}?lang=${host.context.lang}`,
+    url: `${formEndpoints[options.kind].path}?lang=${host.context.lang}`,
     spam: { _hp: honeypot instanceof HTMLInputElement ? honeypot.value : '', _elapsedMs: Math.round(performance.now() - host.mountedAt.current) },
   });
   host.attempted.current = true;

@@ -3,7 +3,7 @@ import { dueKinds, orderStages } from '../../../schemas/order-options.ts';
 import DateField from './date-field.tsx';
 import { FieldFrame, FieldMessages, OptionalMark, TextAreaField, TextField } from './fields.tsx';
 import TeethPicker from './teeth-picker.tsx';
-import type { FormField } from '../../../schemas/forms.ts';
+import type { FormField } from '../../../schemas/form-requests.ts';
 import type { FieldState } from './use-form.ts';
 
 // Hydrated on the form's first touch (hydrateLater in fields.tsx): the order's fields a lab works from, with the tooth chart.

@@ -18,7 +18,7 @@ let code: typeof FilesCode | undefined;
 /** The fields a lab works from, with the tooth chart: in the prerendered page, their code fetched on the form's first touch. */
 const OrderDetails = hydrateLater(import.meta.env.SSR ? await import('./order-details.tsx') : undefined, () => import('./order-details.tsx'));
 
-/** The dentist's order request with up to five scans, photos or prescriptions, posted as multipart to /api/order. */
+/** The dentist's order request with up to five scans, photos or prescriptions, posted as multipart to its endpoint. */
 export function OrderForm() {
   const t = useT();
   const { lang } = useShell();
@@ -36,7 +36,6 @@ export function OrderForm() {
   const form = useForm({
     kind: 'order',
     busy: () => files.current.checking > 0,
-    endpoint: '/api/order',
     checkOnLeave: ['phone', 'email', 'teeth'],
     later: [OrderDetails],
     // Only with a file in the list (the check below asks for one first), so its code is there.

@@ -11,7 +11,6 @@ export function TestimonialForm() {
   const [sent, setSent] = useState<{ reference: string; rows: readonly SentRow[] } | null>(null);
   const form = useForm({
     kind: 'testimonial',
-    endpoint: '/api/testimonial',
     read: (element, values) => {
       const consent = element.elements.namedItem('consent');
       // Only a ticked box counts as consent; the schema refuses anything but true.

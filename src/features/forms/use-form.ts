@@ -3,7 +3,8 @@ import { pageIsLive } from '../../lib/page-live.ts';
 import { useShell, useT } from '../../lib/i18n.tsx';
 import { useFeedback } from './feedback.tsx';
 import type * as Actions from './form-actions.ts';
-import type { FormField } from '../../../schemas/forms.ts';
+import { formEndpoints } from '../../../schemas/form-endpoints.ts';
+import type { FormField } from '../../../schemas/form-requests.ts';
 import type { Encode, FieldProblem, FormHost, FormKind, RefusedFile } from './form-actions.ts';
 
 let actions: Promise<typeof Actions> | null = null;
@@ -20,8 +21,6 @@ function loadActions(): Promise<typeof Actions> {
 
 export interface FormOptions<K extends FormKind> {
   kind: K;
-  /** The API path, e.g. `/api/contact`; the page's language is added as `?lang=`. */
-  endpoint: string;
   /** Changes the values read from the form (`readForm` in form-actions.ts: blank fields left out, so "optional" means absent) before they are checked. */
   read?: (form: HTMLFormElement, values: Record<string, unknown>) => Record<string, unknown>;
   /** Parts of the form whose code is fetched on its first touch (`hydrateLater` in fields.tsx). */
@@ -168,7 +167,7 @@ export function useForm<K extends FormKind>(options: FormOptions<K>) {
       noValidate: true,
       // Should someone submit before the page has hydrated, the data goes in a POST body, never into the address.
       method: 'post',
-      action: options.endpoint,
+      action: formEndpoints[options.kind].path,
       onSubmit: (event: FormEvent<HTMLFormElement>) => {
         event.preventDefault();
         if (sending) return;
