@@ -163,7 +163,10 @@ const rootRoute = createRootRouteWithContext<RouterContext>()({
         { type: 'application/json', id: 'app-assets', children: JSON.stringify(assets).replace(/</g, '\\u003c') },
       ],
   }),
-  scripts: () => [...(assets.devScripts ?? []), ...assets.scripts.map((src) => ({ type: 'module', src }))],
+  // At low priority: boot.ts waits for the first paint anyway, so its file need not compete with the stylesheet
+  // and the typeface for the line. Fetched at the High priority module scripts get, Lighthouse's simulation
+  // counts it as blocking the first paint, which it never does (Speed Index about 1.3x the no-script twin's).
+  scripts: () => [...(assets.devScripts ?? []), ...assets.scripts.map((src) => ({ type: 'module', src, fetchPriority: 'low' as const }))],
   component: RootDocument,
   notFoundComponent: PageNotFound,
   errorComponent: ErrorScreen,
