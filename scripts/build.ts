@@ -31,6 +31,7 @@ import { caddySnippet, netlifyHeaders, netlifyRedirects } from './static-host.ts
 import { photoStats } from './pictures.ts';
 import { appFilesElement, buildClient, clientFiles } from './client-files.ts';
 import { Precompressor } from './precompress.ts';
+import { writeSearchIndex, type IndexedPage } from './search-index.ts';
 import { socialImagePath } from '../src/shared/social-image.ts';
 
 const root = process.cwd();
@@ -118,9 +119,14 @@ export async function buildSite(options: BuildOptions): Promise<boolean> {
     release: options.release,
   };
   const origin = checked.model.site!.data.url;
+  const serverCode = serverCodeHash(join(dist, 'server'));
+  // The search index is made from the pages, so its folder is named after what they are made from (as the
+  // pages' cache below keys them), and the pages name it before they exist.
+  const searchId = createHash('sha256').update([serverCode, dataId, fontPreloads, JSON.stringify(app), origin, String(options.release), searchIndexVersion()].join('\0')).digest('base64url').slice(0, 12);
+  assets.search = `/assets/search/${searchId}/`;
   // A page is rendered again only when what it is rendered from changed: the code (the server bundle but
   // its content), the build's files it names, and the data its routes load (renderedPages below).
-  const rendered = new RenderedPages(join(options.cacheDir ?? defaultCacheDir, 'pages'), [serverCodeHash(join(dist, 'server')), JSON.stringify(assets), fontPreloads, JSON.stringify(app), origin, String(options.release)]);
+  const rendered = new RenderedPages(join(options.cacheDir ?? defaultCacheDir, 'pages'), [serverCode, JSON.stringify(assets), fontPreloads, JSON.stringify(app), origin, String(options.release)]);
 
   // Painted on resvg's worker threads while the pages render; unchanged images come from the cache.
   const socialStarted = performance.now();
@@ -161,6 +167,7 @@ export async function buildSite(options: BuildOptions): Promise<boolean> {
     });
     if (expected === 200) {
       if (data.page === undefined) throw new Error(`${path} rendered without its data`);
+      if (template !== 'search') searchable.push({ path, template, html });
       writeData(pageDataFile(path), data.page);
     }
     const lang = langOfPath(path);
@@ -170,6 +177,7 @@ export async function buildSite(options: BuildOptions): Promise<boolean> {
     }
   };
   const shellWritten = new Set<Lang>();
+  const searchable: IndexedPage[] = [];
   const writeData = (name: string, value: unknown) =>
     stages.time('write', () => {
       const target = join(dataDir, name);
@@ -189,6 +197,7 @@ export async function buildSite(options: BuildOptions): Promise<boolean> {
   for (const group of Object.values(extraPages)) {
     for (const [path, file] of Object.values(group)) await renderTo(path, file, 404, 'not-found');
   }
+  const search = await stages.timeAsync('search index', () => writeSearchIndex(searchable, join(client, assets.search!.slice(1))));
   const social = await stages.timeAsync('social images (waited for)', () => socialImages);
   const socialMs = performance.now() - socialStarted;
 
@@ -221,7 +230,8 @@ export async function buildSite(options: BuildOptions): Promise<boolean> {
   console.log(
     `built ${options.release ? 'for release' : 'a preview'}: ${Object.keys(site.pages).length} pages and 4 not-found pages into ${dist} (${rendered.stats.rendered} rendered, ${rendered.stats.cached} unchanged since an earlier build; ${compressed} files precompressed, ${compressor.stats.cached} of them from the cache, ` +
       `${social.rendered + social.cached} social images of which ${social.rendered} rendered, ${social.cached} from the cache, ` +
-      `${photoStats.made + photoStats.cached} photograph files of which ${photoStats.made} made, ${photoStats.cached} from the cache) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+      `${photoStats.made + photoStats.cached} photograph files of which ${photoStats.made} made, ${photoStats.cached} from the cache; ` +
+      `a search index of ${search.pages} pages in ${search.files} files, ${(search.bytes / 1024).toFixed(0)} KB) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
   const pageCount = Object.keys(site.pages).length + 4;
   console.log(`  stages: ${stages.summary(pageCount)}; social images ${socialMs.toFixed(0)} ms beside the pages`);
@@ -257,6 +267,11 @@ export class Stages {
       .map(([name, ms]) => `${name} ${ms >= 1000 ? `${(ms / 1000).toFixed(1)} s` : `${ms.toFixed(0)} ms`}${perPage.has(name) ? ` (${(ms / pages).toFixed(1)} ms/page)` : ''}`)
       .join(', ');
   }
+}
+
+/** The version of Pagefind that makes the search index (a new one may write other files). */
+function searchIndexVersion(): string {
+  return (JSON.parse(readFileSync(join(root, 'node_modules', 'pagefind', 'package.json'), 'utf8')) as { version: string }).version;
 }
 
 /** The typeface files the entry's stylesheet uses, from Vite's client manifest. */

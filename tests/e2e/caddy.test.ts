@@ -140,7 +140,7 @@ describe('the site behind deploy/Caddyfile', () => {
     });
     expect(reply.status).toBe(200);
     expect(reply.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
-    expect(reply.headers['content-security-policy']).toMatch(/^default-src 'self'; script-src 'self' 'sha256-/);
+    expect(reply.headers['content-security-policy']).toMatch(/^default-src 'self'; script-src 'self' 'wasm-unsafe-eval' 'sha256-/);
     expect(reply.headers['content-security-policy']).toContain('upgrade-insecure-requests');
     expect(reply.headers['x-content-type-options']).toBe('nosniff');
     expect(reply.headers['x-frame-options']).toBe('DENY');

@@ -5,6 +5,7 @@ import { LanguageSwitch } from './language-switch.tsx';
 import { Logo } from './logo.tsx';
 import { MegaMenu } from './mega-menu.tsx';
 import { MobileMenu } from './mobile-menu.tsx';
+import { SearchControl } from './search-control.tsx';
 
 /**
  * The site header: logo, the main items from navigation.yaml with the services mega-menu, the two front
@@ -36,6 +37,7 @@ export function Header() {
         {/* Last on a phone (a row of their own), beside EN/NL from 48rem. */}
         <FrontDoorLinks />
         <div className="ml-auto flex items-center gap-2 md:ml-0">
+          <SearchControl />
           <LanguageSwitch />
           <MobileMenu />
         </div>
