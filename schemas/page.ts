@@ -316,6 +316,14 @@ export const PrivacyPage = z
   })
   .describe('The privacy statement (content/pages/privacy.yaml).');
 
+/** The search page: every page of the site by kind (services, articles, other pages), where the header's search leads without scripts. */
+export const SearchPage = z
+  .strictObject({
+    id: pageId('search'),
+    ...pageBase,
+  })
+  .describe('The search page (content/pages/search.yaml); its lists are made from the site\'s pages, each with its title and description.');
+
 /** The not-found page; it has no path of its own. */
 export const NotFoundPage = z
   .strictObject({
@@ -339,7 +347,7 @@ export const NotFoundPage = z
 /** One page file in `content/pages/`; `id` picks which kind of page it is and must match the file name. */
 export const Page = z.discriminatedUnion('id', [
   HomePage, AboutPage, ServicesPage, MarketingPage, AppointmentPage, ForDoctorsPage,
-  ContactPage, BlogPage, TestimonialsPage, PrivacyPage, NotFoundPage,
+  ContactPage, BlogPage, TestimonialsPage, PrivacyPage, SearchPage, NotFoundPage,
 ]);
 export type Page = z.infer<typeof Page>;
 

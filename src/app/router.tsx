@@ -248,6 +248,7 @@ const forDoctorsRoute = pageRoute('for-doctors', (): ReactNode => <Page data={fo
 const contactRoute = pageRoute('contact', (): ReactNode => <Page data={contactRoute.useLoaderData()} />);
 const testimonialsRoute = pageRoute('testimonials', (): ReactNode => <Page data={testimonialsRoute.useLoaderData()} />);
 const privacyRoute = pageRoute('privacy', (): ReactNode => <Page data={privacyRoute.useLoaderData()} />);
+const searchRoute = pageRoute('search', (): ReactNode => <Page data={searchRoute.useLoaderData()} />);
 
 // Every page in content/pages/ with a path has its route; a new one fails to compile until it is added.
 const pageRoutes = {
@@ -260,6 +261,7 @@ const pageRoutes = {
   contact: contactRoute,
   testimonials: testimonialsRoute,
   privacy: privacyRoute,
+  search: searchRoute,
 } satisfies Record<Exclude<keyof PagePaths, 'blog'>, unknown>;
 
 /** The blog list; its filter lives in the query (`?category=<key>&q=<text>`), unknown values fall back to All and no search. */

@@ -20,6 +20,7 @@ export const sectionAnchors: Record<string, readonly string[]> = {
   blog: ['page-title'],
   testimonials: ['page-title', 'list-title', 'policy-title', 'submit', 'form-title'],
   privacy: ['page-title'],
+  search: ['page-title', 'search-service', 'search-article', 'search-page'],
   category: ['page-title'],
   detail: ['page-title', 'more-info-title', 'benefits-title', 'process-title'],
   allon4: ['page-title', 'details-title', 'benefits-title', 'cta-title'],

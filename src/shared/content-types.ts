@@ -1,11 +1,12 @@
 import type {
   AboutPage, AllOn4Service, AppointmentPage, Article, BlogPage, CategoryService, ContactPage, DetailService,
-  ForDoctorsPage, HomePage, MarketingPage, NavGroup, Navigation, NotFoundPage, PrivacyPage, ServicesPage,
+  ForDoctorsPage, HomePage, MarketingPage, NavGroup, Navigation, NotFoundPage, PrivacyPage, SearchPage, ServicesPage,
   Service, SiteSettings, Testimonial, TestimonialsPage,
 } from '../../schemas/index.ts';
 import type { DentistFactKey } from '../../schemas/site.ts';
 import type { z } from 'zod';
 import type { BuiltPicture } from './photo-slots.ts';
+import type { SearchKind } from './search.ts';
 
 // The generated modules name the language type from here, with the content types.
 export type { Lang } from '../../schemas/common.ts';
@@ -122,6 +123,14 @@ export type ContactContent = Routed<typeof ContactPage>;
 export type BlogContent = Routed<typeof BlogPage> & { articles: ArticleSummary[] };
 export type TestimonialsContent = Routed<typeof TestimonialsPage> & { testimonials: TestimonialContent[] };
 export type PrivacyContent = Routed<typeof PrivacyPage>;
+/** A page as the search page lists it: its title and description (its SEO fields) and where it is. */
+export interface ListedPage {
+  title: string;
+  description: string;
+  href: SiteHref;
+}
+/** The search page, with every other page of its language by kind (services, articles, the rest), each sorted by title. */
+export type SearchContent = Routed<typeof SearchPage> & { groups: { kind: SearchKind; pages: ListedPage[] }[] };
 export type NotFoundContent = Out<typeof NotFoundPage>;
 
 type Comparison = NonNullable<Routed<typeof CategoryService>['comparison']>;
@@ -174,6 +183,7 @@ export interface TemplateContent {
   blog: BlogContent;
   testimonials: TestimonialsContent;
   privacy: PrivacyContent;
+  search: SearchContent;
   'not-found': NotFoundContent;
   category: CategoryContent;
   detail: DetailContent;
