@@ -41,9 +41,16 @@ let loading: Promise<Search> | undefined;
 export function loadSearch(base: string | undefined): Promise<Search> {
   loading ??= (async () => {
     if (!base) throw new Error('this build has no search index');
-    const api = (await import(/* @vite-ignore */ `${base}pagefind.js`)) as PagefindApi;
     // The folder is named after the build, so the index's entry file may be cached like the rest of it.
-    await api.options({ basePath: base, baseUrl: '/', excerptLength: 24, metaCacheTag: base.split('/').at(-2) });
+    const tag = base.split('/').at(-2);
+    // Pagefind asks for these one after another (its script, then the index's entry and the language's
+    // WebAssembly): asked for together, they arrive in one round trip, and it finds them cached. (Its worker's
+    // script, asked for here too, came twice: the worker's own request does not wait for this one.)
+    for (const file of [`pagefind-entry.json?ts=${tag}`, `wasm.${document.documentElement.lang}.pagefind`]) {
+      fetch(`${base}${file}`).catch(() => undefined);
+    }
+    const api = (await import(/* @vite-ignore */ `${base}pagefind.js`)) as PagefindApi;
+    await api.options({ basePath: base, baseUrl: '/', excerptLength: 24, metaCacheTag: tag });
     await api.init();
     return {
       async find(term, pauseMs, most) {
