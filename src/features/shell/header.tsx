@@ -36,7 +36,8 @@ export function Header() {
         </nav>
         {/* Last on a phone (a row of their own), beside EN/NL from 48rem. */}
         <FrontDoorLinks />
-        <div className="ml-auto flex items-center gap-2 md:ml-0">
+        {/* Closer together on a phone, so search, EN/NL and the menu fit beside the logo. */}
+        <div className="ml-auto flex items-center gap-1 sm:gap-2 md:ml-0">
           <SearchControl />
           <LanguageSwitch />
           <MobileMenu />

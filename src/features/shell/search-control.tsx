@@ -38,8 +38,9 @@ export function SearchControl() {
     (target?.isConnected ? target : document.querySelector<HTMLElement>('[data-search-opener]'))?.focus();
   };
 
+  // Below 23rem (368 px) the header has no room for it beside the logo: the phone menu's search is there.
   return (
-    <>
+    <div className="hidden min-[23rem]:contents">
       <button
         type="button"
         className="icon-button noscript:hidden"
@@ -66,6 +67,6 @@ export function SearchControl() {
           <SearchDialog onClose={close} />
         </Suspense>
       ) : null}
-    </>
+    </div>
   );
 }
