@@ -1,5 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { openPage } from './site.ts';
 
@@ -171,6 +172,24 @@ test.describe('the site search', () => {
     expect(links).toContain('/nl/services/splints');
     expect(links).not.toContain('/nl');
   });
+});
+
+test.describe('the open search dialog (axe, WCAG 2.2 AA)', () => {
+  for (const [lang, path, query] of [['nl', '/nl/blog', 'kunstgebit'], ['en', '/services', 'implant']] as const) {
+    for (const width of [375, 1440]) {
+      test(`has no violations with results and one chosen, at ${width} px (${lang})`, async ({ page }) => {
+        await page.setViewportSize({ width, height: 800 });
+        await openPage(page, path);
+        const { dialog, box } = await openSearch(page, lang);
+        await box.fill(query);
+        await resultLinks(dialog);
+        await page.keyboard.press('ArrowDown');
+        await expect(dialog.getByRole('option').first()).toHaveAttribute('aria-selected', 'true');
+        const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+        expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      });
+    }
+  }
 });
 
 test.describe('without scripts', () => {

@@ -58,7 +58,7 @@ export default function SearchDialog({ onClose }: { onClose: () => void }) {
       }
       if (event.key !== 'Tab' || !dialog.current) return;
       // Keep Tab inside the dialog while it is open.
-      const focusable = [...dialog.current.querySelectorAll<HTMLElement>('input, a[href]:not([role="option"]), button:not([disabled])')];
+      const focusable = [...dialog.current.querySelectorAll<HTMLElement>('input, a[href]:not([role="option"]), button:not([disabled]), [tabindex="0"]')];
       const first = focusable[0];
       const last = focusable[focusable.length - 1];
       if (event.shiftKey && document.activeElement === first) {
@@ -200,7 +200,13 @@ export default function SearchDialog({ onClose }: { onClose: () => void }) {
             {status}
           </p>
         </div>
-        <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-3 pb-3">
+        {/* The arrow keys choose results from the box; the list scrolls for a keyboard as well (Tab reaches it). */}
+        <div
+          role="region"
+          aria-label={ts('search.results')}
+          tabIndex={expanded ? 0 : -1}
+          className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-3 pb-3 focus-visible:-outline-offset-4"
+        >
           {expanded ? (
             <ul ref={list} id={`${id}-list`} role="listbox" aria-label={ts('search.results')} className={`grid gap-1 ${searching ? 'opacity-70' : ''}`}>
               {hits.map((hit, index) => (
