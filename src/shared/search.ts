@@ -13,6 +13,6 @@ export function searchKind(template: string): SearchKind {
 
 /** The parts of the index's search a query is worth sending for: at least two characters, or nothing. */
 export function searchTerm(query: string): string | null {
-  const term = query.replace(/\s+/g, ' ').trim().slice(0, 100);
+  const term = query.replace(/\s+/g, ' ').trim().slice(0, 100).trimEnd();
   return term.length >= 2 ? term : null;
 }
