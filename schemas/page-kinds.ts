@@ -36,6 +36,7 @@ export const pageKinds = {
   blog: { route: 'own', sections: ['page-title'] },
   testimonials: { route: 'page', sections: ['page-title', 'list-title', 'policy-title', 'submit', 'form-title'] },
   privacy: { route: 'page', sections: ['page-title'] },
+  search: { route: 'page', sections: ['page-title', 'search-service', 'search-article', 'search-page'] },
   'not-found': { route: 'none', sections: [] },
 } as const satisfies Record<string, PageKind>;
 

@@ -317,6 +317,14 @@ export const PrivacyPage = z
   })
   .describe('The privacy statement (content/pages/privacy.yaml).');
 
+/** The search page: every page of the site by kind (services, articles, other pages), where the header's search leads without scripts. */
+export const SearchPage = z
+  .strictObject({
+    id: pageId('search'),
+    ...pageBase,
+  })
+  .describe('The search page (content/pages/search.yaml); its lists are made from the site\'s pages, each with its title and description.');
+
 /** The not-found page; it has no path of its own. */
 export const NotFoundPage = z
   .strictObject({
@@ -349,6 +357,7 @@ export const pageSchemas = {
   blog: BlogPage,
   testimonials: TestimonialsPage,
   privacy: PrivacyPage,
+  search: SearchPage,
   'not-found': NotFoundPage,
 } satisfies { [K in PageKindId]: z.ZodType<{ id: K }> };
 

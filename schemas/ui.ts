@@ -15,6 +15,9 @@ export type UiDictionary = z.infer<typeof UiDictionary>;
 /** Groups every page needs (header, footer, hours, errors); the other groups load with the pages that use them. */
 export const shellUiGroups = ['nav', 'footer', 'common', 'hours', 'errors'] as const;
 
+/** Groups the shell's dialogs load with their own code when a visitor opens them (the search): never sent with a page, but every build needs them. */
+export const dialogUiGroups = ['search'] as const;
+
 /** Groups only the server uses (the texts of its mails): built into dist/site.json, never sent to the browser. */
 export const serverOnlyUiGroups = ['mail'] as const;
 

@@ -8,7 +8,7 @@
  * Usage: npm run build [-- --release] [--content-root=DIR --manifest-dir=DIR --dist=DIR --cache-dir=DIR]
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import type { mergeConfig as MergeConfig, UserConfig } from 'vite';
 import { basename, dirname, join, resolve } from 'node:path';
@@ -32,6 +32,7 @@ import { photoOriginal, photoStats } from './pictures.ts';
 import { appFilesElement, buildClient, clientFiles } from './client-files.ts';
 import { cachedBundle, codeHash, treeHash } from './bundle-cache.ts';
 import { Precompressor } from './precompress.ts';
+import { writeSearchIndex, type IndexedPage, type SearchIndexStats } from './search-index.ts';
 import { socialImagePath } from '../src/shared/social-image.ts';
 
 const root = process.cwd();
@@ -123,9 +124,14 @@ export async function buildSite(options: BuildOptions): Promise<boolean> {
     release: options.release,
   };
   const origin = checked.model.site!.data.url;
+  const serverCode = stages.time('renderer', () => serverCodeHash(join(dist, 'server')));
+  // The search index is made from the pages, and each page names its folder: the pages are rendered naming
+  // a stand-in, put in as they are written, once every page's key (what it is made from) names the folder.
+  const searchStandIn = '/assets/search/__this-build__/';
+  assets.search = searchStandIn;
   // A page is rendered again only when what it is rendered from changed: the code (the server bundle but
   // its content), the build's files it names, and the data its routes load (renderedPages below).
-  const rendered = new RenderedPages(join(options.cacheDir ?? defaultCacheDir, 'pages'), [stages.time('renderer', () => serverCodeHash(join(dist, 'server'))), JSON.stringify(assets), fontPreloads, JSON.stringify(app), origin, String(options.release)]);
+  const rendered = new RenderedPages(join(options.cacheDir ?? defaultCacheDir, 'pages'), [serverCode, JSON.stringify(assets), fontPreloads, JSON.stringify(app), origin, String(options.release)]);
 
   // Painted on resvg's worker threads while the pages render; unchanged images come from the cache.
   const socialStarted = performance.now();
@@ -140,7 +146,16 @@ export async function buildSite(options: BuildOptions): Promise<boolean> {
   // Awaited after the pages; until then a failure must not surface as an unhandled rejection.
   socialImages.catch(() => undefined);
 
-  const renderTo = async (path: string, file: string, expected: number, template: string) => {
+  /** A page to render: what its routes load, or an earlier build's account of it, and the key of its HTML. */
+  interface Planned {
+    path: string;
+    file: string;
+    expected: number;
+    template: string;
+    key: string;
+    data: RenderedData;
+  }
+  const plan = async (path: string, file: string, expected: number, template: string): Promise<Planned> => {
     // The same server bundle (its code and content) loads the same data for a page as an earlier build did:
     // then the page is not loaded again, its data and the key of its HTML are read from that build's.
     const loadKey = rendered.loadKey(bundled.server.id, path, expected, template);
@@ -150,6 +165,10 @@ export async function buildSite(options: BuildOptions): Promise<boolean> {
       rendered.putLoaded(loadKey, loaded);
       return loaded;
     }));
+    return { path, file, expected, template, key, data };
+  };
+  let searchFolder = '';
+  const renderTo = async ({ path, file, expected, template, key, data }: Planned) => {
     let html = stages.time('render', () => rendered.get(key));
     if (html === undefined) {
       html = await stages.timeAsync('render', async () => {
@@ -159,7 +178,7 @@ export async function buildSite(options: BuildOptions): Promise<boolean> {
       });
       rendered.put(key, html);
     }
-    const page = `${html.startsWith('<!DOCTYPE') ? '' : '<!DOCTYPE html>'}${html.replaceAll(dataStandIn, dataFolder)}`;
+    const page = `${html.startsWith('<!DOCTYPE') ? '' : '<!DOCTYPE html>'}${html.replaceAll(dataStandIn, dataFolder).replaceAll(searchStandIn, searchFolder)}`;
     stages.time('write', () => {
       const target = join(client, file);
       mkdirSync(dirname(target), { recursive: true });
@@ -173,6 +192,7 @@ export async function buildSite(options: BuildOptions): Promise<boolean> {
     });
     if (expected === 200) {
       if (data.page === undefined) throw new Error(`${path} rendered without its data`);
+      if (template !== 'search') searchable.push({ path, template, html: page });
       writeData(pageDataFile(path), data.page);
     }
     const lang = langOfPath(path);
@@ -182,6 +202,7 @@ export async function buildSite(options: BuildOptions): Promise<boolean> {
     }
   };
   const shellWritten = new Set<Lang>();
+  const searchable: IndexedPage[] = [];
   const writeData = (name: string, value: unknown) =>
     stages.time('write', () => {
       const target = join(dataDir, name);
@@ -191,16 +212,24 @@ export async function buildSite(options: BuildOptions): Promise<boolean> {
       stages.time('precompress', () => compressor.add(`assets/data/${dataId}/${name}`, json));
     });
 
+  const planned: Planned[] = [];
   for (const route of routes) {
     const file = route.path === '/' ? 'index.html' : `${route.path.slice(1)}/index.html`;
-    await renderTo(route.path, file, 200, route.template);
+    planned.push(await plan(route.path, file, 200, route.template));
     site.pages[route.path] = file;
     const kind = (site.kinds[route.template] ??= []);
     if (!kind.some((p) => langOfPath(p) === route.lang)) kind.push(route.path);
   }
   for (const group of Object.values(extraPages)) {
-    for (const [path, file] of Object.values(group)) await renderTo(path, file, 404, 'not-found');
+    for (const [path, file] of Object.values(group)) planned.push(await plan(path, file, 404, 'not-found'));
   }
+  // The index's folder, named after every page's key and the code that indexes them: the same pages, the same index.
+  const searchId = createHash('sha256').update([...planned.map((p) => p.key), searchIndexVersion(), codeHash(join(root, 'scripts', 'search-index.ts'))].join('\0')).digest('base64url').slice(0, 12);
+  searchFolder = `/assets/search/${searchId}/`;
+  for (const page of planned) await renderTo(page);
+  const search = await stages.timeAsync('search index', () =>
+    cachedSearchIndex(join(options.cacheDir ?? defaultCacheDir, 'search'), searchId, join(client, searchFolder.slice(1)), () => writeSearchIndex(searchable, join(client, searchFolder.slice(1)))),
+  );
   const social = await stages.timeAsync('social images (waited for)', () => socialImages);
   const socialMs = performance.now() - socialStarted;
 
@@ -234,7 +263,8 @@ export async function buildSite(options: BuildOptions): Promise<boolean> {
   console.log(
     `built ${options.release ? 'for release' : 'a preview'}: ${Object.keys(site.pages).length} pages and 4 not-found pages into ${dist} (${rendered.stats.rendered} rendered, ${rendered.stats.cached} unchanged since an earlier build; ${compressed} files precompressed, ${compressor.stats.cached} of them from the cache, ` +
       `${social.rendered + social.cached} social images of which ${social.rendered} rendered, ${social.cached} from the cache, ` +
-      `${photoStats.made + photoStats.cached} photograph files of which ${photoStats.made} made, ${photoStats.cached} from the cache; ${bundlesSaid(bundled)}) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+      `${photoStats.made + photoStats.cached} photograph files of which ${photoStats.made} made, ${photoStats.cached} from the cache; ` +
+      `a search index of ${search.pages} pages in ${search.files} files, ${(search.bytes / 1024).toFixed(0)} KB${search.cached ? ' from the cache' : ''}; ${bundlesSaid(bundled)}) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
   const pageCount = Object.keys(site.pages).length + 4;
   console.log(`  stages: ${stages.summary(pageCount)}; social images ${socialMs.toFixed(0)} ms beside the pages`);
@@ -342,6 +372,40 @@ export class Stages {
       .map(([name, ms]) => `${name} ${ms >= 1000 ? `${(ms / 1000).toFixed(1)} s` : `${ms.toFixed(0)} ms`}${perPage.has(name) ? ` (${(ms / pages).toFixed(1)} ms/page)` : ''}`)
       .join(', ');
   }
+}
+
+/**
+ * The search index of these pages, copied from an earlier build's (node_modules/.cache/search/<id>/) or made
+ * and kept there: Pagefind takes most of a second for a hundred pages. The ten indexes used last are kept.
+ */
+async function cachedSearchIndex(cacheDir: string, id: string, outDir: string, make: () => Promise<SearchIndexStats>): Promise<SearchIndexStats & { cached: boolean }> {
+  const kept = join(cacheDir, id);
+  try {
+    const stats = JSON.parse(readFileSync(join(kept, 'stats.json'), 'utf8')) as SearchIndexStats;
+    cpSync(join(kept, 'index'), outDir, { recursive: true });
+    const now = new Date();
+    utimesSync(kept, now, now);
+    return { ...stats, cached: true };
+  } catch {
+    // Not made yet, or gone while read: made below.
+  }
+  const stats = await make();
+  const fresh = `${kept}.${process.pid}.new`;
+  rmSync(fresh, { recursive: true, force: true });
+  cpSync(outDir, join(fresh, 'index'), { recursive: true });
+  writeFileSync(join(fresh, 'stats.json'), JSON.stringify(stats));
+  rmSync(kept, { recursive: true, force: true });
+  renameSync(fresh, kept);
+  const used = readdirSync(cacheDir)
+    .map((name) => ({ name, at: statSync(join(cacheDir, name)).mtimeMs }))
+    .sort((a, b) => b.at - a.at);
+  for (const { name } of used.slice(10)) rmSync(join(cacheDir, name), { recursive: true, force: true });
+  return { ...stats, cached: false };
+}
+
+/** The version of Pagefind that makes the search index (a new one may write other files). */
+function searchIndexVersion(): string {
+  return (JSON.parse(readFileSync(join(root, 'node_modules', 'pagefind', 'package.json'), 'utf8')) as { version: string }).version;
 }
 
 /** The typeface files the entry's stylesheet uses, from Vite's client manifest. */

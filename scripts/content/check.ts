@@ -3,7 +3,7 @@ import { join, relative, sep } from 'node:path';
 import { imageSize } from 'image-size';
 import type { z } from 'zod';
 import {
-  Article, contentUiKeys, Glossary, hrefPattern, Navigation, Page, photoPageIds, Redirects, Service, shellUiGroups, SiteSettings, Testimonial, UiDictionary,
+  Article, contentUiKeys, dialogUiGroups, Glossary, hrefPattern, Navigation, Page, photoPageIds, Redirects, Service, shellUiGroups, SiteSettings, Testimonial, UiDictionary,
   type Page as PageData, type Service as ServiceData,
 } from '../../schemas/index.ts';
 import type { Diagnostic } from './diagnostics.ts';
@@ -1102,7 +1102,7 @@ function checkNavigation(model: ContentModel, routes: Map<string, string>, { at 
 }
 
 /** The groups every page needs and those the generate step writes into pages. */
-const requiredUiGroups: readonly string[] = [...shellUiGroups, ...Object.keys(contentUiKeys)];
+const requiredUiGroups: readonly string[] = [...shellUiGroups, ...dialogUiGroups, ...Object.keys(contentUiKeys)];
 
 /**
  * Groups the site reads that ui.yaml lacks, each with the group there, read by nothing, whose name is a
@@ -1131,6 +1131,11 @@ function checkUiGroups(ui: Entry<UiDictionary> | undefined, { at, diagnostics }:
     const typo = typos.get(group);
     if (typo) reportMisspeltUiGroup(ui, group, typo, 'every page needs', diagnostics);
     else if (!(group in ui.data)) at(ui, [], 'schema/missing-key', `the group "${group}" is missing`, 'every page needs it (header, footer, hours, errors); add it back');
+  }
+  for (const group of dialogUiGroups) {
+    const typo = typos.get(group);
+    if (typo) reportMisspeltUiGroup(ui, group, typo, 'the search dialog loads', diagnostics);
+    else if (!(group in ui.data)) at(ui, [], 'schema/missing-key', `the group "${group}" is missing`, 'the search dialog in the header loads it; add it back');
   }
   for (const [group, keys] of Object.entries(contentUiKeys)) {
     const typo = typos.get(group);

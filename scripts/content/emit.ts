@@ -5,6 +5,7 @@ import type { ContentModel } from './check.ts';
 import type { Lang } from '../../schemas/common.ts';
 import { dentistFactKeys } from '../../schemas/site.ts';
 import { fillFacts, isExample } from '../../src/shared/facts.ts';
+import { searchKind, searchKinds, type SearchKind } from '../../src/shared/search.ts';
 import { parseInline } from '../../src/shared/inline-text.ts';
 import { englishPath, localizePath } from '../../src/shared/paths.ts';
 import { socialImagePath, socialImageSize } from '../../src/shared/social-image.ts';
@@ -316,6 +317,8 @@ function buildFiles(model: ContentModel, options: EmitOptions): Map<string, stri
           return { ...base, testimonials: [...model.testimonials.keys()].sort().filter(published).map((t) => testimonial(t, lang, imports)) };
         case 'privacy':
           return { ...base, body: withAnchors(data.body, base.body as unknown[]) };
+        case 'search':
+          return { ...base, groups: listedPages(model, lang) };
         case 'for-doctors':
           return { ...base, facts: dentistFacts(data, lang) };
         case 'appointment': {
@@ -410,6 +413,18 @@ function buildFiles(model: ContentModel, options: EmitOptions): Map<string, stri
   files.set('manifest.ts', manifestSource(model, routes, importPath(options.outDir, options.typesFile)));
   files.set('loaders.ts', loadersSource(model, importPath(options.outDir, options.typesFile)));
   return files;
+}
+
+/** Every page of a language but the search page itself, by kind (services, articles, the rest), each sorted by title. */
+function listedPages(model: ContentModel, lang: Lang): { kind: SearchKind; pages: { title: string; description: string; href: string }[] }[] {
+  const routes = listRoutes(model).filter((route) => route.lang === lang && route.template !== 'search');
+  return searchKinds.map((kind) => ({
+    kind,
+    pages: routes
+      .filter((route) => searchKind(route.template) === kind)
+      .map((route) => ({ title: route.title, description: route.description, href: route.path }))
+      .sort((a, b) => a.title.localeCompare(b.title, lang)),
+  }));
 }
 
 /** Fills in each heading's anchor id (its own, or the English text as a slug). */

@@ -35,7 +35,8 @@ export function Layout() {
       <SkipLink />
       <PreviewBanner />
       <Header />
-      <main id="main" tabIndex={-1} className="outline-none">
+      {/* Search indexes what is inside main only: not the header, the menus, the notice or the footer. */}
+      <main id="main" tabIndex={-1} className="outline-none" data-pagefind-body="">
         <Outlet />
       </main>
       <Footer />

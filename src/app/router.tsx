@@ -28,6 +28,8 @@ export interface Assets {
    * which the browser fetches to show another page; a folder named after what the data were made from.
    */
   data?: string;
+  /** Where the build wrote the search index (Pagefind's `pagefind.js` and its files), which the search dialog loads when it opens. */
+  search?: string;
   /** Scripts only the dev server adds (Vite's client and React Refresh). */
   devScripts?: { type?: string; src?: string; children?: string }[];
 }

@@ -23,8 +23,9 @@ export function ServiceCard({ service, heading: Heading = 'h3' }: { service: Ser
   }, []);
   const more = t('common.readMoreAbout', { name: service.name });
   const visible = t('common.readMore');
+  // A card repeats its page's own text: search finds that page, not each listing that shows the card.
   return (
-    <article className="service-card card relative flex h-full flex-col overflow-hidden p-0">
+    <article className="service-card card relative flex h-full flex-col overflow-hidden p-0" data-pagefind-ignore="">
       <img
         ref={image}
         src={broken ? placeholder : service.image.src}

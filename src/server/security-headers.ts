@@ -34,7 +34,9 @@ export function contentSecurityPolicy(scriptHashes: readonly string[] = [], http
   const sources = (directive: Directive, own: readonly string[]) => `${directive} ${[...new Set([...own, ...extra(directive)])].join(' ')}`;
   return [
     "default-src 'self'",
-    sources('script-src', ["'self'", ...scriptHashes.map((hash) => `'${hash}'`)]),
+    // 'wasm-unsafe-eval' lets the search (Pagefind) compile its WebAssembly, in the page and in its worker
+    // (whose policy is its script's own); it allows no eval of JavaScript, and the module must come from 'self'.
+    sources('script-src', ["'self'", "'wasm-unsafe-eval'", ...scriptHashes.map((hash) => `'${hash}'`)]),
     sources('style-src', ["'self'"]),
     sources('img-src', ["'self'", 'data:']),
     sources('font-src', ["'self'"]),

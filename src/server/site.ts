@@ -53,6 +53,12 @@ const types: Record<string, TypeInfo> = {
   '.webm': { type: 'video/webm', compressible: false },
   // The werkbon and the price list (src/public/downloads/).
   '.pdf': { type: 'application/pdf', compressible: false },
+  // The search index's files (Pagefind's, under assets/search/): gzip already, which its script inflates itself.
+  '.pagefind': { type: 'application/octet-stream', compressible: false },
+  '.pf_meta': { type: 'application/octet-stream', compressible: false },
+  '.pf_index': { type: 'application/octet-stream', compressible: false },
+  '.pf_fragment': { type: 'application/octet-stream', compressible: false },
+  '.pf_filter': { type: 'application/octet-stream', compressible: false },
 };
 
 /** The Content-Type the server sends for a file name, or undefined for a file it never serves. */

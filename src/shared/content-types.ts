@@ -1,6 +1,6 @@
 import type {
   AllOn4Service, AppointmentPage, Article, BlogPage, CategoryService, DetailService,
-  ForDoctorsPage, HomePage, NavGroup, Navigation, ServicesPage,
+  ForDoctorsPage, HomePage, NavGroup, Navigation, SearchPage, ServicesPage,
   Service, SiteSettings, Testimonial, TestimonialsPage,
 } from '../../schemas/index.ts';
 import type { pageSchemas } from '../../schemas/page.ts';
@@ -8,6 +8,7 @@ import type { PageKindId, pageKinds } from '../../schemas/page-kinds.ts';
 import type { DentistFactKey } from '../../schemas/site.ts';
 import type { z } from 'zod';
 import type { BuiltPicture } from './photo-slots.ts';
+import type { SearchKind } from './search.ts';
 
 // The generated modules name the language type from here, with the content types.
 export type { Lang } from '../../schemas/common.ts';
@@ -124,6 +125,14 @@ export type ContactContent = PageContent['contact'];
 export type BlogContent = Routed<typeof BlogPage> & { articles: ArticleSummary[] };
 export type TestimonialsContent = Routed<typeof TestimonialsPage> & { testimonials: TestimonialContent[] };
 export type PrivacyContent = PageContent['privacy'];
+/** A page as the search page lists it: its title and description (its SEO fields) and where it is. */
+export interface ListedPage {
+  title: string;
+  description: string;
+  href: SiteHref;
+}
+/** The search page, with every other page of its language by kind (services, articles, the rest), each sorted by title. */
+export type SearchContent = Routed<typeof SearchPage> & { groups: { kind: SearchKind; pages: ListedPage[] }[] };
 export type NotFoundContent = PageContent['not-found'];
 
 type Comparison = NonNullable<Routed<typeof CategoryService>['comparison']>;
@@ -175,6 +184,7 @@ interface PageContentBeyondSchema {
   'for-doctors': ForDoctorsContent;
   blog: BlogContent;
   testimonials: TestimonialsContent;
+  search: SearchContent;
 }
 
 /** A registered kind's content as its schema makes it, with its social image when it has a path. */

@@ -140,7 +140,7 @@ describe('the site behind deploy/Caddyfile', () => {
     });
     expect(reply.status).toBe(200);
     expect(reply.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
-    expect(reply.headers['content-security-policy']).toMatch(/^default-src 'self'; script-src 'self' 'sha256-/);
+    expect(reply.headers['content-security-policy']).toMatch(/^default-src 'self'; script-src 'self' 'wasm-unsafe-eval' 'sha256-/);
     expect(reply.headers['content-security-policy']).toContain('upgrade-insecure-requests');
     expect(reply.headers['x-content-type-options']).toBe('nosniff');
     expect(reply.headers['x-frame-options']).toBe('DENY');
@@ -528,5 +528,24 @@ describe("dist/client on Caddy's file_server (deploy/Caddyfile.static), /api/ pa
       await browser.close();
     }
     expect(storedSubmissions(server.dataDir).find((row) => row.data.email === 'piet@tandarts-statisch.nl')?.data).toMatchObject({ subject: 'Statische site' });
+  }, 60_000);
+
+  it("searches the site from the static files alone: the index's files, its worker and its WebAssembly under the policy", async () => {
+    const browser = await launchTrusting(caddy);
+    try {
+      const page = await browser.newPage();
+      const refused: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') refused.push(message.text());
+      });
+      await page.goto(`${caddy.origin}/nl/about`);
+      await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+      await page.getByRole('banner').getByRole('button', { name: 'Zoeken op de site' }).click();
+      await page.getByRole('combobox').fill('zirkonia');
+      await expect.poll(() => page.getByRole('option').evaluateAll((options) => options.map((o) => o.getAttribute('href'))), { timeout: 30_000 }).toContain('/nl/services/zirconia');
+      expect(refused).toEqual([]);
+    } finally {
+      await browser.close();
+    }
   }, 60_000);
 });

@@ -104,7 +104,7 @@ test('the sitemap lists every page with its language twins, and robots.txt point
 const policy = (scripts: string) =>
   [
     "default-src 'self'",
-    `script-src 'self'${scripts}`,
+    `script-src 'self' 'wasm-unsafe-eval'${scripts}`,
     "style-src 'self'",
     "img-src 'self' data:",
     "font-src 'self'",

@@ -98,7 +98,7 @@ describe('the generate command', () => {
     try {
       const { code, stdout } = command(['--check', `--root=${site.root}`]);
       expect(code).toBe(0);
-      expect(stdout).toContain('checked 22 files: 0 errors, 0 warnings');
+      expect(stdout).toContain('checked 23 files: 0 errors, 0 warnings');
       expect(existsSync(join(site.root, 'src', 'generated'))).toBe(false);
     } finally {
       site.cleanup();
@@ -139,7 +139,7 @@ describe('the generate command', () => {
       expect(code).toBe(1);
       expect(stderr).toBe('');
       const report = JSON.parse(stdout) as { files: number; diagnostics: { file: string; line: number; column: number; rule: string; severity: string }[] };
-      expect(report.files).toBe(22);
+      expect(report.files).toBe(23);
       expect(report.diagnostics).toEqual([
         expect.objectContaining({ file: 'content/articles/care-tips.yaml', line: 21, column: 11, rule: 'ref/unknown', severity: 'error' }),
       ]);

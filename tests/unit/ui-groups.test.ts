@@ -27,11 +27,16 @@ function closure(file: string, seen = new Set<string>()): Set<string> {
   return seen;
 }
 
-/** The interface strings of page groups that the code of `files` names, with where. */
+/**
+ * The interface strings of page groups that the code of `files` names, with where; but for a group a file
+ * imports itself (the search dialog, which loads with its own strings when it opens, on any page).
+ */
 function keysUsed(files: Iterable<string>): Map<string, string> {
   const used = new Map<string, string>();
   for (const file of files) {
-    for (const [, , group, key] of readFileSync(file, 'utf8').matchAll(quotedKey)) {
+    const code = readFileSync(file, 'utf8');
+    for (const [, , group, key] of code.matchAll(quotedKey)) {
+      if (code.includes(`@generated/ui/${group}.`)) continue;
       if (pageGroups.includes(group!) && ui[group!]?.[key!] !== undefined) used.set(`${group}.${key}`, relative(projectRoot, file));
     }
   }

@@ -8,8 +8,9 @@ import { KeepWhole } from '../../components/keep-whole.tsx';
 /** An article as a card: its title links to it (the whole card is the click target), then excerpt and date; the cover sits on top, or beside the text on a lead card from 48rem. */
 export function ArticleCard({ article, lead = false }: { article: ArticleSummary; lead?: boolean }) {
   const { lang } = useShell();
+  // A card repeats its article's own text: search finds the article, not each listing that shows the card.
   return (
-    <article className={`blog-card ${lead ? 'blog-card-lead' : ''}`}>
+    <article className={`blog-card ${lead ? 'blog-card-lead' : ''}`} data-pagefind-ignore="">
       <div className="flex flex-1 flex-col p-6">
         <p className="text-xs font-semibold tracking-wide text-teal uppercase">{article.category.label}</p>
         <h3 className={`mt-2 leading-snug font-semibold text-deep ${lead ? 'text-xl md:text-2xl lg:text-[1.75rem]' : 'text-xl'}`}>

@@ -5,6 +5,7 @@ import { LanguageSwitch } from './language-switch.tsx';
 import { Logo } from './logo.tsx';
 import { MegaMenu } from './mega-menu.tsx';
 import { MobileMenu } from './mobile-menu.tsx';
+import { SearchControl } from './search-control.tsx';
 
 /**
  * The site header: logo, the main items from navigation.yaml with the services mega-menu, the two front
@@ -35,7 +36,9 @@ export function Header() {
         </nav>
         {/* Last on a phone (a row of their own), beside EN/NL from 48rem. */}
         <FrontDoorLinks />
-        <div className="ml-auto flex items-center gap-2 md:ml-0">
+        {/* Closer together on a phone, so search, EN/NL and the menu fit beside the logo. */}
+        <div className="ml-auto flex items-center gap-1 sm:gap-2 md:ml-0">
+          <SearchControl />
           <LanguageSwitch />
           <MobileMenu />
         </div>

@@ -7,6 +7,7 @@ import { SiteLink } from '../../components/site-link.tsx';
 import { FrontDoorLinks } from './front-door-links.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
 import { Logo } from './logo.tsx';
+import { openSearchEvent } from './search-control.tsx';
 
 // The link to the page shown is marked (the router sets aria-current) in colour and with an underline.
 const current = 'aria-[current=page]:text-teal aria-[current=page]:underline aria-[current=page]:decoration-2 aria-[current=page]:underline-offset-4';
@@ -65,6 +66,19 @@ export default function MobileMenuPanel({ onClose }: { onClose: () => void }) {
         </button>
       </div>
       <nav aria-label={t('nav.mainMenu')} className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-5 py-2" data-menu-scroll="">
+        {/* The header's search dialog, in place of the menu. */}
+        <button
+          type="button"
+          className="field-input mt-2 mb-1 flex items-center gap-3 text-left text-ink/75"
+          aria-haspopup="dialog"
+          onClick={() => {
+            onClose();
+            window.dispatchEvent(new Event(openSearchEvent));
+          }}
+        >
+          <Icon name="search" className="size-5 flex-none" />
+          {t('nav.search')}
+        </button>
         <ul className="divide-y divide-deep/10">
           {shell.navigation.header.map((item) =>
             item.megaMenu ? (
