@@ -18,26 +18,21 @@ export type PageRoute =
 /** One kind of page. */
 export interface PageKind {
   route: PageRoute;
-  /** The ids a link may point at with `#id` on every page of this kind: the headings and sections its template always renders. */
-  sections: readonly string[];
 }
 
 export const pageKinds = {
-  home: {
-    route: 'page',
-    sections: ['page-title', 'door-dentist', 'door-patient', 'featured-title', 'who-to-go-to', 'who-to-go-to-title', 'claims-title', 'testimonials-title', 'news-title'],
-  },
-  about: { route: 'page', sections: ['page-title', 'story-title', 'claims-title', 'cta-title'] },
-  services: { route: 'page', sections: ['page-title', 'categories-title', 'why-title', 'cta-title'] },
-  'marketing-services': { route: 'page', sections: ['page-title', 'intro-title', 'offers-title', 'packages-title', 'additional-title', 'cta-title'] },
-  appointment: { route: 'page', sections: ['page-title', 'form-title', 'info-title', 'visit-title'] },
-  'for-doctors': { route: 'page', sections: ['page-title', 'order', 'form-title', 'mdr'] },
-  contact: { route: 'page', sections: ['page-title', 'form-title', 'card-title', 'map-title'] },
-  blog: { route: 'own', sections: ['page-title'] },
-  testimonials: { route: 'page', sections: ['page-title', 'list-title', 'policy-title', 'submit', 'form-title'] },
-  privacy: { route: 'page', sections: ['page-title'] },
-  search: { route: 'page', sections: ['page-title', 'search-service', 'search-article', 'search-page'] },
-  'not-found': { route: 'none', sections: [] },
+  home: { route: 'page' },
+  about: { route: 'page' },
+  services: { route: 'page' },
+  'marketing-services': { route: 'page' },
+  appointment: { route: 'page' },
+  'for-doctors': { route: 'page' },
+  contact: { route: 'page' },
+  blog: { route: 'own' },
+  testimonials: { route: 'page' },
+  privacy: { route: 'page' },
+  search: { route: 'page' },
+  'not-found': { route: 'none' },
 } as const satisfies Record<string, PageKind>;
 
 /** A kind of page: the `id` of its file in content/pages/, and the name of its template. */
@@ -54,3 +49,23 @@ export const pageKindIds = Object.keys(pageKinds) as PageKindId[];
 
 /** The kinds with a route of their own from this registry. */
 export const routedPageKinds = pageKindIds.filter((id): id is RoutedPageKind => pageKinds[id].route === 'page');
+
+/**
+ * The ids a link may point at with `#id` on every page of each kind: the headings and sections its template
+ * always renders. Beside the registry rather than in it, so the browser's router, which reads the registry,
+ * does not carry them; a kind without its entry here fails the typecheck.
+ */
+export const pageSections = {
+  home: ['page-title', 'door-dentist', 'door-patient', 'featured-title', 'who-to-go-to', 'who-to-go-to-title', 'claims-title', 'testimonials-title', 'news-title'],
+  about: ['page-title', 'story-title', 'claims-title', 'cta-title'],
+  services: ['page-title', 'categories-title', 'why-title', 'cta-title'],
+  'marketing-services': ['page-title', 'intro-title', 'offers-title', 'packages-title', 'additional-title', 'cta-title'],
+  appointment: ['page-title', 'form-title', 'info-title', 'visit-title'],
+  'for-doctors': ['page-title', 'order', 'form-title', 'mdr'],
+  contact: ['page-title', 'form-title', 'card-title', 'map-title'],
+  blog: ['page-title'],
+  testimonials: ['page-title', 'list-title', 'policy-title', 'submit', 'form-title'],
+  privacy: ['page-title'],
+  search: ['page-title', 'search-service', 'search-article', 'search-page'],
+  'not-found': [],
+} as const satisfies { [K in PageKindId]: readonly string[] };

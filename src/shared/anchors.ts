@@ -3,7 +3,7 @@
 // content check accepts a link's anchor only when it is here; a browser test compares this with the ids
 // of every built page, so a template that renames a section fails the test rather than breaking links.
 
-import { pageKinds, type PageKindId } from '../../schemas/page-kinds.ts';
+import { pageSections, type PageKindId } from '../../schemas/page-kinds.ts';
 import type { Template } from './content-types.ts';
 import { slugify } from './slug.ts';
 
@@ -20,7 +20,7 @@ const otherSectionAnchors: { [T in Exclude<Template, PageKindId>]: readonly stri
 
 /** The anchors every page of a template always has: a page kind's from the registry (schemas/page-kinds.ts), the others' from the table above; none for a name that is no template. */
 export function sectionAnchors(template: string): readonly string[] {
-  if (Object.hasOwn(pageKinds, template)) return pageKinds[template as PageKindId].sections;
+  if (Object.hasOwn(pageSections, template)) return pageSections[template as PageKindId];
   if (Object.hasOwn(otherSectionAnchors, template)) return otherSectionAnchors[template as keyof typeof otherSectionAnchors];
   return [];
 }
