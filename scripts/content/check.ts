@@ -7,6 +7,7 @@ import {
   type Page as PageData, type Service as ServiceData,
 } from '../../schemas/index.ts';
 import type { Diagnostic } from './diagnostics.ts';
+import type { RuleId } from './rules/registry.ts';
 import { SourceFile, type PathSegment } from './source.ts';
 import { closest, didYouMean, didYouMeanPath } from './suggest.ts';
 import { compileNames, titleCase, type Names } from './case.ts';
@@ -192,9 +193,9 @@ export function checkContent(options: CheckOptions): CheckResult {
   const unreadablePages = new Set<string>();
   let files = 0;
 
-  const fileProblem = (file: string, rule: string, message: string, hint?: string, severity: Diagnostic['severity'] = 'error') =>
+  const fileProblem = (file: string, rule: RuleId, message: string, hint?: string, severity: Diagnostic['severity'] = 'error') =>
     diagnostics.push({ file, line: 1, column: 1, severity, rule, message, hint: hint || undefined });
-  const at = (entry: { source: SourceFile }, path: readonly PathSegment[], rule: string, message: string, hint?: string, severity: Diagnostic['severity'] = 'error') => {
+  const at = (entry: { source: SourceFile }, path: readonly PathSegment[], rule: RuleId, message: string, hint?: string, severity: Diagnostic['severity'] = 'error') => {
     const { line, column } = entry.source.locate(path);
     diagnostics.push({ file: entry.source.file, line, column, severity, rule, message, hint: hint || undefined, path: dotted(path) });
   };
@@ -597,7 +598,7 @@ function isYamlName(name: string): boolean {
 }
 
 /** A folder the site does not read: an error when it holds YAML (an author believes it is published). */
-function misplacedFolder(abs: string, name: string, folders: string[], { rel }: CrossContext, fileProblem: (file: string, rule: string, message: string, hint?: string, severity?: Diagnostic['severity']) => void, parent?: string): void {
+function misplacedFolder(abs: string, name: string, folders: string[], { rel }: CrossContext, fileProblem: (file: string, rule: RuleId, message: string, hint?: string, severity?: Diagnostic['severity']) => void, parent?: string): void {
   const yaml = listFiles(abs).filter((file) => isYamlName(file) && !ignoredName.test(file.split('/').pop()!));
   const where = parent ? `content/${parent}/${name}/` : `content/${name}/`;
   const hint = parent
@@ -607,7 +608,7 @@ function misplacedFolder(abs: string, name: string, folders: string[], { rel }: 
   for (const file of yaml) fileProblem(rel(join(abs, file)), 'content/unknown-file', `this file is not read by the site: ${where} is not a content folder`, hint);
 }
 
-type At = (entry: { source: SourceFile }, path: readonly PathSegment[], rule: string, message: string, hint?: string, severity?: Diagnostic['severity']) => void;
+type At = (entry: { source: SourceFile }, path: readonly PathSegment[], rule: RuleId, message: string, hint?: string, severity?: Diagnostic['severity']) => void;
 
 interface CrossContext {
   imagesDir: string;
@@ -618,7 +619,7 @@ interface CrossContext {
 }
 
 /** Reports at an offset inside a node when one is known, else at the node. */
-function report(ctx: CrossContext, entry: { source: SourceFile }, path: readonly PathSegment[], rule: string, message: string, hint: string, severity: Diagnostic['severity'], offset: number | undefined): void {
+function report(ctx: CrossContext, entry: { source: SourceFile }, path: readonly PathSegment[], rule: RuleId, message: string, hint: string, severity: Diagnostic['severity'], offset: number | undefined): void {
   if (offset === undefined) return ctx.at(entry, path, rule, message, hint, severity);
   const { line, column } = entry.source.position(offset);
   ctx.diagnostics.push({ file: entry.source.file, line, column, severity, rule, message, hint: hint || undefined, path: dotted(path) });
@@ -819,7 +820,7 @@ function duplicateHeadings(entry: Scanned, path: PathSegment[], at: At): void {
 }
 
 /** What is wrong with a link, as a rule, a message and a hint. */
-type Verdict = { rule: string; message: string; hint: string; severity: Diagnostic['severity'] };
+type Verdict = { rule: RuleId; message: string; hint: string; severity: Diagnostic['severity'] };
 
 /**
  * Judges links to pages of this site by their target: a page in either language, or a redirect's source

@@ -1,5 +1,6 @@
 import { config, type z } from 'zod';
 import type { Diagnostic } from './diagnostics.ts';
+import { isRuleId, type RuleId } from './rules/registry.ts';
 import type { PathSegment, SourceFile } from './source.ts';
 import { didYouMean } from './suggest.ts';
 
@@ -95,7 +96,7 @@ function toDiagnostics(source: SourceFile, issue: z.core.$ZodIssue, input: unkno
   const rel = issue.path as PathSegment[];
   const path = [...basePath, ...rel];
   const at = (p: readonly PathSegment[], target: 'value' | 'key' = 'value') => source.locate(p, target);
-  const make = (p: readonly PathSegment[], rule: string, message: string, hint?: string, target: 'value' | 'key' = 'value'): Diagnostic => {
+  const make = (p: readonly PathSegment[], rule: RuleId, message: string, hint?: string, target: 'value' | 'key' = 'value'): Diagnostic => {
     const { line, column } = at(p, target);
     return { file: source.file, line, column, severity: 'error', rule, message, hint, path: dotted(p) };
   };
@@ -201,8 +202,9 @@ function toDiagnostics(source: SourceFile, issue: z.core.$ZodIssue, input: unkno
     case 'invalid_format':
       return [make(path, 'schema/invalid-format', `${describe(value)} is not valid`, issue.message.startsWith('Invalid') ? undefined : issue.message)];
     case 'custom': {
-      const rule = (issue.params as { rule?: string } | undefined)?.rule ?? 'schema/invalid-value';
-      return [make(path, rule, issue.message)];
+      // A schema names its own rule (`params: { rule: 'site/hours' }`); one the registry lacks counts as an invalid value.
+      const rule = (issue.params as { rule?: unknown } | undefined)?.rule;
+      return [make(path, isRuleId(rule) ? rule : 'schema/invalid-value', issue.message)];
     }
     default:
       // zod's own wording ("Invalid input") names nothing an author can act on.

@@ -1,0 +1,62 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { checkContent } from '../../scripts/content/check.ts';
+import { allowedSeverities, registry, ruleIds, ruleTable, tableEnd, tableStart, withRuleTable } from '../../scripts/content/rules/registry.ts';
+import { run as generateCommand } from '../../scripts/generate.ts';
+import { fixtureSite, projectRoot } from '../support/fixtures.ts';
+
+const readme = readFileSync(join(projectRoot, 'README.md'), 'utf8');
+
+describe('the registry of rules', () => {
+  it("is what the README's table of rules says, row for row (npm run check -- --write-readme writes it anew)", () => {
+    const table = readme.slice(readme.indexOf(tableStart) + tableStart.length, readme.indexOf(tableEnd)).trim();
+    expect(table).toBe(ruleTable());
+    expect(withRuleTable(readme)).toBe(readme);
+  });
+
+  it('makes a table whose rows change with the registry, one per rule', () => {
+    const rows = ruleTable().split('\n').slice(2);
+    expect(rows).toHaveLength(ruleIds.length);
+    expect(rows[0]).toBe(`| \`yaml/syntax\` | error | ${registry['yaml/syntax'].description} |`);
+    expect(ruleIds.length).toBeGreaterThan(60);
+  });
+
+  it('refuses a README without the markers, rather than writing the table somewhere else', () => {
+    expect(() => withRuleTable('# A README without a table of rules\n')).toThrow(/no table of rules/);
+  });
+
+  it('lists every rule in --help, with its severity', () => {
+    const out: string[] = [];
+    expect(generateCommand(['--help'], { log: (text) => out.push(text), error: (text) => out.push(text) })).toBe(0);
+    const help = out.join('\n');
+    expect(help).toContain('--write-readme');
+    for (const id of ruleIds) expect(help).toMatch(new RegExp(`^  ${id.replace('/', '\\/')} +${registry[id].severity} `, 'm'));
+  });
+
+  it('has no rule that no code reports', () => {
+    const code = (dir: string): string[] =>
+      readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? (name === 'rules' ? [] : code(join(dir, name))) : /\.ts$/.test(name) ? [readFileSync(join(dir, name), 'utf8')] : []));
+    const texts = [...code(join(projectRoot, 'scripts', 'content')), ...code(join(projectRoot, 'schemas'))].join('\n');
+    // Rules whose id is built from the language: `i18n/empty-${lang}`.
+    const reported = (id: string) => texts.includes(`'${id}'`) || texts.includes(`\`${id}\``) || texts.includes(`\`${id.replace(/-(en|nl)$/, '-${')}`);
+    expect(ruleIds.filter((id) => !reported(id))).toEqual([]);
+  });
+
+  it('gives every finding of the bad fixtures a severity its rule allows', () => {
+    const found = new Map<string, string>();
+    for (const bad of readdirSync(join(projectRoot, 'tests', 'fixtures', 'bad'))) {
+      const site = fixtureSite({ bad: [bad] });
+      try {
+        for (const release of [false, true]) {
+          for (const d of checkContent({ root: site.root, release }).diagnostics) {
+            if (!allowedSeverities(d.rule).includes(d.severity)) found.set(`${d.rule} ${d.severity}`, bad);
+          }
+        }
+      } finally {
+        site.cleanup();
+      }
+    }
+    expect([...found]).toEqual([]);
+  });
+});
