@@ -3,23 +3,11 @@ import type { Diagnostic } from './diagnostics.ts';
 import { isRuleId, type RuleId } from './rules/registry.ts';
 import type { PathSegment, SourceFile } from './source.ts';
 import { didYouMean } from './suggest.ts';
+import { dotted, valueAt } from './yaml-path.ts';
 
 const languageName = { en: 'English', nl: 'Dutch' } as const;
 
-/** Dotted YAML path for messages: `process[2].title.nl`. */
-export function dotted(path: readonly PathSegment[]): string {
-  return path.reduce<string>((out, s) => (typeof s === 'number' ? `${out}[${s}]` : out ? `${out}.${s}` : s), '') || '(top level)';
-}
-
-/** The value at a path of parsed data, or undefined. */
-export function valueAt(data: unknown, path: readonly PathSegment[]): unknown {
-  let value = data;
-  for (const segment of path) {
-    if (value === null || typeof value !== 'object') return undefined;
-    value = (value as Record<PathSegment, unknown>)[segment];
-  }
-  return value;
-}
+export { dotted, valueAt } from './yaml-path.ts';
 
 function describe(value: unknown): string {
   if (value === null) return 'an empty value';

@@ -1,9 +1,10 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkContent } from '../../scripts/content/check.ts';
 import { allowedSeverities, registry, ruleIds, ruleTable, tableEnd, tableStart, withRuleTable } from '../../scripts/content/rules/registry.ts';
 import { run as generateCommand } from '../../scripts/generate.ts';
+import { cycles, type Edge } from '../../scripts/import-graph.ts';
 import { fixtureSite, projectRoot } from '../support/fixtures.ts';
 
 const readme = readFileSync(join(projectRoot, 'README.md'), 'utf8');
@@ -35,8 +36,11 @@ describe('the registry of rules', () => {
   });
 
   it('has no rule that no code reports', () => {
+    // The code of every module, without the rules' own declarations (`defineRules({ ... })`).
     const code = (dir: string): string[] =>
-      readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? (name === 'rules' ? [] : code(join(dir, name))) : /\.ts$/.test(name) ? [readFileSync(join(dir, name), 'utf8')] : []));
+      readdirSync(dir).flatMap((name) =>
+        statSync(join(dir, name)).isDirectory() ? code(join(dir, name)) : /\.ts$/.test(name) ? [readFileSync(join(dir, name), 'utf8').replace(/defineRules\(\{[\s\S]*?\n\}\);\n/, '')] : [],
+      );
     const texts = [...code(join(projectRoot, 'scripts', 'content')), ...code(join(projectRoot, 'schemas'))].join('\n');
     // Rules whose id is built from the language: `i18n/empty-${lang}`.
     const reported = (id: string) => texts.includes(`'${id}'`) || texts.includes(`\`${id}\``) || texts.includes(`\`${id.replace(/-(en|nl)$/, '-${')}`);
@@ -58,5 +62,20 @@ describe('the registry of rules', () => {
       }
     }
     expect([...found]).toEqual([]);
+  });
+
+  it('is loaded without an import cycle: a family module imports the run only as a type', () => {
+    const dir = join(projectRoot, 'scripts', 'content');
+    const files = (sub: string): string[] => readdirSync(join(dir, sub)).flatMap((name) => (statSync(join(dir, sub, name)).isDirectory() ? files(join(sub, name)) : name.endsWith('.ts') ? [join(sub, name)] : []));
+    const edges: Edge[] = [];
+    for (const file of files('')) {
+      // Value imports only: `import type` and `export type` are gone when the code runs.
+      for (const [, specifier] of readFileSync(join(dir, file), 'utf8').matchAll(/^(?:import|export) (?!type )[^;]*? from '(\.{1,2}\/[^']+)'/gms)) {
+        const to = relative(dir, resolve(dir, dirname(file), specifier!));
+        if (!to.startsWith('..')) edges.push({ from: file, to, count: 1, example: '' });
+      }
+    }
+    expect(edges.some((e) => e.from === 'rules/registry.ts' && e.to === 'rules/links.ts')).toBe(true);
+    expect(cycles(edges)).toEqual([]);
   });
 });

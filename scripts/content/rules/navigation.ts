@@ -1,7 +1,24 @@
 /** Rules of the menus (content/navigation.yaml). */
+import type { CheckRun } from '../check/run.ts';
+import { walk } from '../walk.ts';
 import { defineRules } from './spec.ts';
 
 export const rules = defineRules({
   'nav/mega-menu': { severity: 'error', description: 'More than one header item opens the mega-menu (`megaMenu: true`).' },
   'nav/missing-label': { severity: 'error', description: 'A menu link to something other than a page of this site has no label.' },
 });
+
+/** One header item opens the mega-menu; a link to anything but a page of this site has its label. */
+export function checkNavigation(run: CheckRun, routes: Map<string, string>): void {
+  const nav = run.model.navigation;
+  if (!nav) return;
+  const megaItems = nav.data.header.filter((h) => h.megaMenu).length;
+  if (megaItems > 1) run.at(nav, ['header'], 'nav/mega-menu', `${megaItems} header items open the mega-menu`, 'set "megaMenu: true" on one item only');
+  walk(nav.data, (value, path) => {
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) return;
+    const v = value as { href?: unknown; label?: unknown; title?: unknown };
+    if (typeof v.href === 'string' && v.label === undefined && v.title === undefined && !routes.has(v.href) && !v.href.startsWith('/')) {
+      run.at(nav, path, 'nav/missing-label', `the link to "${v.href}" needs a label`, 'only links to pages of this site can leave out "label"');
+    }
+  });
+}

@@ -1,4 +1,10 @@
 /** Rules of the house style: the glossary's words and sentence case. */
+import type { Glossary } from '../../../schemas/index.ts';
+import { compileNames, titleCase, type Names } from '../case.ts';
+import type { Scanned } from '../check/model.ts';
+import { offsetInSource } from '../check/locate.ts';
+import type { CheckRun } from '../check/run.ts';
+import type { PathSegment } from '../source.ts';
 import { defineRules } from './spec.ts';
 
 export const rules = defineRules({
@@ -12,3 +18,106 @@ export const rules = defineRules({
     description: 'An English heading, title, menu item, button or link label (a `title`, `label`, `name` or `...Title` field, a rich-text heading, every text of `ui.yaml` and `navigation.yaml`) is written in title case: two or more words and every one after the first that tells begins with a capital ("About Us", "More Information about {name}"). Pointed at the first word to lower, with the text in sentence case.',
   },
 });
+
+/** A glossary made ready for the check: per language, one pattern for all its words and each word's entry. */
+type GlossaryWords = Map<string, { use: string; note?: string; forbidden: boolean }>;
+type CompiledGlossary = Partial<Record<'en' | 'nl', { pattern: RegExp; words: GlossaryWords }>>;
+
+/** A term as it is compared: lower case, single spaces. */
+function normalizeTerm(text: string): string {
+  return text.toLowerCase().replace(/\s+/g, ' ');
+}
+
+/** Per language, every word to avoid in one pattern (matched whole, a phrase with any spacing between its words). */
+function compileGlossary(glossary: Glossary): CompiledGlossary {
+  const compiled: CompiledGlossary = {};
+  for (const lang of ['en', 'nl'] as const) {
+    const words: GlossaryWords = new Map();
+    for (const term of glossary[lang]) {
+      for (const word of Array.isArray(term.avoid) ? term.avoid : [term.avoid]) words.set(normalizeTerm(word), { use: term.use, note: term.note, forbidden: term.forbidden });
+    }
+    // \\b first: a word can only start there (the whole-word test after a match also knows accented letters).
+    if (words.size) compiled[lang] = { pattern: new RegExp(`\\b${trieSource([...words.keys()])}`, 'g'), words };
+  }
+  return compiled;
+}
+
+/** A letter or digit: a glossary word must not continue into one. */
+const wordChar = /[\p{L}\p{N}]/u;
+
+/**
+ * One pattern for many words, as a tree of their letters: a position of the text is tried once per first
+ * letter, not once per word, which makes it several times faster than a list of alternatives. The first
+ * letter of each word matches in either case (a sentence or a heading may begin with it); a space matches
+ * any spacing.
+ */
+function trieSource(words: string[]): string {
+  type Node = { next: Map<string, Node>; end: boolean };
+  const root: Node = { next: new Map(), end: false };
+  for (const word of words) {
+    let node = root;
+    for (const char of word) {
+      if (!node.next.has(char)) node.next.set(char, { next: new Map(), end: false });
+      node = node.next.get(char)!;
+    }
+    node.end = true;
+  }
+  const atom = (char: string, first: boolean) =>
+    char === ' ' ? '\\s+' : first && char.toUpperCase() !== char ? `[${char}${char.toUpperCase()}]` : char.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+  // Each word of a phrase may begin with a capital (a heading in title case).
+  const build = (node: Node, first: boolean): string => {
+    const branches = [...node.next].map(([char, next]) => atom(char, first) + build(next, char === ' '));
+    if (!branches.length) return '';
+    const body = branches.length === 1 ? branches[0]! : `(?:${branches.join('|')})`;
+    // A word that ends here, while longer ones go on: the longer match is tried first.
+    return node.end ? `(?:${body})?` : body;
+  };
+  return build(root, true);
+}
+
+/** The style rules of one run: the glossary's terms and sentence case, over the glossary once it is read. */
+export function styleRules(run: CheckRun) {
+  let terms: CompiledGlossary | undefined;
+  let glossaryNames: string[] = [];
+  let names: Names | null = null;
+  return {
+    /** Takes the glossary (read before any text is scanned: its name sorts first). */
+    useGlossary(glossary: Glossary): void {
+      terms = compileGlossary(glossary);
+      glossaryNames = glossary.names;
+    },
+    /**
+     * Each use of a glossary term in a text of its language, at its place: a Dutch text is searched for the
+     * Dutch words, an English one for the English words.
+     */
+    checkTerms(entry: Scanned, value: string, path: PathSegment[], lang: 'en' | 'nl', inPair: boolean): void {
+      const glossary = terms?.[lang];
+      if (!glossary) return;
+      const { pattern, words } = glossary;
+      pattern.lastIndex = 0;
+      for (let match = pattern.exec(value); match; match = pattern.exec(value)) {
+        // Whole words only: "passtukken" is not "passtuk".
+        if (wordChar.test(value[match.index - 1] ?? ' ') || wordChar.test(value[match.index + match[0].length] ?? ' ')) continue;
+        const term = words.get(normalizeTerm(match[0]));
+        if (!term) continue;
+        const fullPath = inPair ? [...path, lang] : [...path];
+        const offset = offsetInSource(entry.source, fullPath, value, match[0], match.index) ?? offsetInSource(entry.source, fullPath, value, match[0].split(/\s+/)[0]!, match.index);
+        run.report(entry, fullPath, 'style/term', `"${match[0].replace(/\s+/g, ' ')}": write "${term.use}"${term.note ? ` (${term.note})` : ''}`, term.forbidden ? 'remove it: the glossary forbids it' : `the glossary (content/glossary.yaml) settles "${term.use}"`, term.forbidden ? 'error' : 'warning', offset);
+      }
+    },
+    /**
+     * An English heading, title, menu item or button in title case, at its first word to lower. The names that
+     * keep their capitals are the glossary's and the lab's; read once site.yaml is in.
+     */
+    checkCase(entry: Scanned, value: string, path: PathSegment[]): void {
+      if (names === null) {
+        const site = run.model.site?.data;
+        names = compileNames([...glossaryNames, ...(site ? [site.name, site.legalName] : [])]);
+      }
+      const found = titleCase(value, names);
+      if (!found) return;
+      const fullPath = [...path, 'en'];
+      run.report(entry, fullPath, 'style/case', `"${value}" is in title case: write "${found.suggestion}"`, 'headings, titles, menus and buttons are written in sentence case: a capital for the first word and for names only (a name that keeps its capitals goes under "names" in content/glossary.yaml)', 'warning', offsetInSource(entry.source, fullPath, value, found.word, found.at));
+    },
+  };
+}

@@ -1,0 +1,127 @@
+/**
+ * Finding and reading the files of content/: the site-wide files at its top, then one file per entry in each
+ * collection folder (the file name is the slug or id), each parsed and validated, what is not read reported.
+ */
+import { existsSync, readdirSync, readFileSync, type Dirent } from 'node:fs';
+import { join } from 'node:path';
+import type { z } from 'zod';
+import type { Glossary, Navigation, Redirects, SiteSettings, UiDictionary } from '../../../schemas/index.ts';
+import { ignoredName, misplacedFolder, nameMismatch, unknownEntryFile, unknownTopFile } from '../rules/files.ts';
+import { validRedirects } from '../rules/redirects.ts';
+import { validate } from '../validate.ts';
+import { collections, ownPath, singles, type CollectionName, type Entry, type Scanned, type SingleName } from './model.ts';
+import { publishedListName } from '../published.ts';
+import { translationLockName } from '../translations.ts';
+import type { CheckRun } from './run.ts';
+
+const byName = (a: Dirent, b: Dirent) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+
+/**
+ * The site-wide files at the top of content/, and anything there the site does not read. A valid file goes
+ * into the model; one that failed its schema waits in `run.invalidSingles`, as it was read. The glossary is
+ * handed over as soon as it is read (its name sorts first, and the folders come after the files).
+ */
+export function readSingles(run: CheckRun, useGlossary: (glossary: Glossary) => void): void {
+  const { contentDir, model } = run;
+  for (const dirent of readdirSync(contentDir, { withFileTypes: true }).sort(byName)) {
+    const name = dirent.name;
+    const abs = join(contentDir, name);
+    if (ignoredName.test(name)) continue;
+    if (dirent.isDirectory()) {
+      if (!(name in collections)) misplacedFolder(run, abs, name, Object.keys(collections));
+      continue;
+    }
+    // The URLs a release published (published.ts), checked once every page is known.
+    if (name === publishedListName || name === translationLockName) continue;
+    if (unknownTopFile(run, abs, name)) continue;
+    const source = run.read(abs);
+    if (!source) continue;
+    const key = name as SingleName;
+    const result = validate(source, singles[key].schema as z.ZodType);
+    run.diagnostics.push(...result.diagnostics);
+    const scanned: Scanned = { source, data: result.data ?? source.data, valid: result.data !== undefined, collection: 'singles' };
+    source.data = undefined;
+    if (!scanned.valid) {
+      // Scanned with the others at the end, when every page a link may name is known.
+      run.invalidSingles.push(scanned);
+      if (key === 'redirects.yaml') run.redirects.push(validRedirects(source, scanned.data));
+      continue;
+    }
+    const entry = { source, data: result.data };
+    if (key === 'glossary.yaml') useGlossary(result.data as Glossary);
+    else if (key === 'site.yaml') model.site = entry as Entry<SiteSettings>;
+    else if (key === 'navigation.yaml') model.navigation = entry as Entry<Navigation>;
+    else if (key === 'ui.yaml') model.ui = entry as Entry<UiDictionary>;
+    else {
+      model.redirects.push(entry as Entry<Redirects>);
+      run.redirects.push(entry as Entry<Redirects>);
+    }
+  }
+}
+
+/**
+ * The files of each collection folder, read, validated and (all but pages) scanned as they come, so a large
+ * site is checked without holding all of it. Gives the pages, which are scanned last, when every page is known.
+ */
+export function readCollections(run: CheckRun, scan: (entry: Scanned) => void): Scanned[] {
+  const { contentDir, model, routes } = run;
+  const pages: Scanned[] = [];
+  for (const [collection, prefix] of [['services', '/services/'], ['articles', '/blog/']] as const) {
+    const dir = join(contentDir, collection);
+    if (existsSync(dir)) for (const name of readdirSync(dir)) if (name.endsWith('.yaml')) routes.add(`${prefix}${name.slice(0, -'.yaml'.length)}`);
+  }
+  for (const [collection, { schema, key }] of Object.entries(collections) as [CollectionName, (typeof collections)[CollectionName]][]) {
+    const dir = join(contentDir, collection);
+    const entries = existsSync(dir) ? readdirSync(dir, { withFileTypes: true }).sort(byName) : [];
+    for (const dirent of entries) {
+      const name = dirent.name;
+      const abs = join(dir, name);
+      if (ignoredName.test(name)) continue;
+      if (dirent.isDirectory()) {
+        misplacedFolder(run, abs, name, [], collection);
+        continue;
+      }
+      if (unknownEntryFile(run, abs, name, collection)) continue;
+      const stem = name.slice(0, -'.yaml'.length);
+      const source = run.read(abs);
+      if (!source) {
+        run.brokenSlugs[collection].add(stem);
+        // A page that cannot be parsed still says its path on a line of its own: links to it are not
+        // reported as broken beside the file's own error, which is the one to fix.
+        const path = collection === 'pages' ? /^path:[ \t]*(['"]?)(\/[^\s'"#]*)\1[ \t]*(?:#.*)?$/m.exec(readFileSync(abs, 'utf8'))?.[2] : undefined;
+        if (path) {
+          run.unreadablePages.add(path);
+          routes.add(path);
+        }
+        continue;
+      }
+      const result = validate(source, schema as z.ZodType);
+      run.diagnostics.push(...result.diagnostics);
+      const declared = (source.data as Record<string, unknown> | null)?.[key];
+      const scanned: Scanned = { source, data: result.data ?? source.data, valid: result.data !== undefined, collection };
+      // The validated copy replaces the parsed data; holding both would double the memory of a large site.
+      source.data = undefined;
+      if (typeof declared === 'string' && declared !== stem) nameMismatch(run, source, key, stem, declared);
+      if (!scanned.valid || declared !== stem) {
+        run.brokenSlugs[collection].add(stem);
+        if (typeof declared === 'string') run.brokenSlugs[collection].add(declared);
+      } else (model[collection] as Map<string, Entry<unknown>>).set(stem, { source, data: scanned.data });
+      if (collection === 'pages') {
+        const path = ownPath(scanned.data, 'pages');
+        if (path) routes.add(path);
+        pages.push(scanned);
+        continue;
+      }
+      scan(scanned);
+      // The facts hold on to the scanned file: its data, once checked, would otherwise stay in memory to the end.
+      scanned.data = undefined;
+      if (!scanned.valid) source.release();
+      else if (!run.retain) {
+        const entry = (model[collection] as Map<string, Entry<unknown>>).get(stem);
+        if (entry) entry.data = undefined;
+        source.release();
+      }
+    }
+  }
+  return pages;
+}
