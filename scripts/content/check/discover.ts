@@ -8,13 +8,17 @@ import type { z } from 'zod';
 import type { Glossary, Navigation, Redirects, SiteSettings, UiDictionary } from '../../../schemas/index.ts';
 import { ignoredName, misplacedFolder, nameMismatch, unknownEntryFile, unknownTopFile } from '../rules/files.ts';
 import { validRedirects } from '../rules/redirects.ts';
+import { glossaryAsRead } from '../rules/style.ts';
 import { validate } from '../validate.ts';
-import { collections, ownPath, singles, type CollectionName, type Entry, type Scanned, type SingleName } from './model.ts';
+import { collections, isRecord, ownPath, singles, type CollectionName, type Entry, type Scanned, type SingleName } from './model.ts';
 import { publishedListName } from '../published.ts';
 import { translationLockName } from '../translations.ts';
 import type { CheckRun } from './run.ts';
 
 const byName = (a: Dirent, b: Dirent) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+
+/** The top-level key of a diagnostic's YAML path (`phone` of `phone.display`, `hours` of `hours[2].opens`). */
+const topKey = (path = '') => /^[^.[]*/.exec(path)![0];
 
 /**
  * The site-wide files at the top of content/, and anything there the site does not read. A valid file goes
@@ -44,7 +48,10 @@ export function readSingles(run: CheckRun, useGlossary: (glossary: Glossary) => 
     if (!scanned.valid) {
       // Scanned with the others at the end, when every page a link may name is known.
       run.invalidSingles.push(scanned);
+      // What can be read of it still serves the other files' rules.
       if (key === 'redirects.yaml') run.redirects.push(validRedirects(source, scanned.data));
+      if (key === 'glossary.yaml') useGlossary(glossaryAsRead(scanned.data));
+      if (key === 'site.yaml' && isRecord(scanned.data)) run.siteAsRead = { data: scanned.data, broken: new Set(result.diagnostics.map((d) => topKey(d.path))) };
       continue;
     }
     const entry = { source, data: result.data };

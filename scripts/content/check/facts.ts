@@ -14,6 +14,7 @@ export function collectFacts(run: CheckRun, entry: Scanned, owner: string | unde
     if (owner) facts.pagePaths.push({ entry, path: owner });
     if (id) addAnchors(run, entry, owner, id);
     if (id && photoPageIds.includes(id)) missingPhotos(run, entry, data);
+    if (id === 'blog' && Array.isArray(data.categories)) facts.blogCategories = data.categories.map((c) => text(record(c).id)).filter((c) => c !== undefined).map(own);
     if (id === 'home') {
       addRefs(run, entry, ['featured', 'services'], record(data.featured).services, 'services', 'service');
       addRefs(run, entry, ['testimonials', 'items'], record(data.testimonials).items, 'testimonials', 'testimonial');

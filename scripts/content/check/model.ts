@@ -135,6 +135,8 @@ export interface Facts {
   templates: Map<string, string>;
   /** Pages that show an illustration where the lab's photograph belongs, with the field it belongs in. */
   photoless: { entry: Scanned; path: PathSegment[]; what: string }[];
+  /** The ids of the blog's categories (content/pages/blog.yaml, read whether or not it passed its schema). */
+  blogCategories?: string[];
 }
 
 /** English paths of every page the content defines, mapped to what defines them. */

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import type { Redirects } from '../../../schemas/index.ts';
+import type { Redirects, SiteSettings } from '../../../schemas/index.ts';
 import type { Diagnostic } from '../diagnostics.ts';
 import { registry, type RuleId, type Severity } from '../rules/registry.ts';
 import { SourceFile, type PathSegment } from '../source.ts';
@@ -36,9 +36,18 @@ export class CheckRun {
   readonly redirects: Entry<Redirects>[] = [];
   /** Site-wide files that failed their schema, as they were read. */
   readonly invalidSingles: Scanned[] = [];
+  /**
+   * site.yaml as it was read when it failed its schema, with its top-level keys that have an error: the lab's
+   * name and facts still serve the other files' rules (a file is never a switch for the rest of the site).
+   */
+  siteAsRead?: { data: Record<string, unknown>; broken: Set<string> };
   readonly facts: Facts = { links: [], refs: [], anchors: new Map(), serviceKinds: new Map(), pagePaths: [], samples: [], templates: new Map(), photoless: [] };
   /** How many content files were read. */
   files = 0;
+  /** The site settings as the other files' rules read them: valid, or as read when they failed their schema. */
+  get site(): SiteSettings | undefined {
+    return this.model.site?.data ?? (this.siteAsRead?.data as SiteSettings | undefined);
+  }
 
   constructor(options: CheckOptions) {
     this.root = options.root;

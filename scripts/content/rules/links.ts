@@ -124,7 +124,7 @@ export function linkRules(run: CheckRun) {
 /** The links to an anchor, once every page's anchors are known (with those the site settings add). */
 export function checkAnchorLinks(run: CheckRun, known: Set<string>): void {
   const { facts } = run;
-  const site = record(run.model.site?.data);
+  const site = record(run.site);
   for (const [owner, template] of facts.templates) for (const id of siteAnchors(template, site)) facts.anchors.get(owner)?.add(id);
   const judge = linkJudge(known, run.redirects, facts);
   for (const { entry, path, href, owner, inText } of facts.links) {

@@ -1,4 +1,5 @@
 /** Rules of the menus (content/navigation.yaml). */
+import { list, record } from '../check/model.ts';
 import type { CheckRun } from '../check/run.ts';
 import { walk } from '../walk.ts';
 import { defineRules } from './spec.ts';
@@ -10,9 +11,10 @@ export const rules = defineRules({
 
 /** One header item opens the mega-menu; a link to anything but a page of this site has its label. */
 export function checkNavigation(run: CheckRun, routes: Map<string, string>): void {
-  const nav = run.model.navigation;
+  // navigation.yaml with a schema error is still checked, as it was read.
+  const nav = run.model.navigation ?? run.invalidSingles.find((entry) => entry.source.file.endsWith('/navigation.yaml'));
   if (!nav) return;
-  const megaItems = nav.data.header.filter((h) => h.megaMenu).length;
+  const megaItems = list(record(nav.data).header).filter((h) => record(h).megaMenu === true).length;
   if (megaItems > 1) run.at(nav, ['header'], 'nav/mega-menu', `${megaItems} header items open the mega-menu`, 'set "megaMenu: true" on one item only');
   walk(nav.data, (value, path) => {
     if (value === null || typeof value !== 'object' || Array.isArray(value)) return;

@@ -1,5 +1,5 @@
 /** Rules of references from one entry to another: a service, article, testimonial or blog category named by its id. */
-import type { Page as PageData, Service as ServiceData } from '../../../schemas/index.ts';
+import type { Service as ServiceData } from '../../../schemas/index.ts';
 import { own, record, text, type Entry, type RefFact, type Scanned } from '../check/model.ts';
 import type { CheckRun } from '../check/run.ts';
 import type { PathSegment } from '../source.ts';
@@ -29,7 +29,7 @@ export function addRefs(run: CheckRun, entry: Scanned, path: PathSegment[], valu
 /** References to other entries must exist and be of the right kind. */
 export function checkRefs(run: CheckRun): void {
   const { model, facts } = run;
-  const blogCategories = (model.pages.get('blog')?.data as Extract<PageData, { id: 'blog' }> | undefined)?.categories.map((c) => c.id);
+  const { blogCategories } = facts;
   for (const { entry, path, value, target, label, kinds } of facts.refs) {
     if (label === 'self') {
       run.at(entry, path, 'ref/self', 'an article cannot be related to itself', 'pick another article');

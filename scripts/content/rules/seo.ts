@@ -14,7 +14,7 @@ export const seoLimits = { title: 60, descriptionMin: 70, descriptionMax: 160 };
 
 /** A page's search title and description, measured as search results show them: with the lab's facts written in. */
 export function checkSeo(run: CheckRun, entry: Scanned): void {
-  const site = run.model.site?.data;
+  const site = run.site;
   const seo = record(record(entry.data).seo);
   const text = (value: unknown, lang: 'en' | 'nl') => (typeof value === 'string' ? fillFacts(value, site, lang) : undefined);
   for (const lang of ['en', 'nl'] as const) {

@@ -57,12 +57,16 @@ export function siteTextRules(run: CheckRun) {
      * Interface strings keep braces of their own ({count}), which the app fills in.
      */
     checkFactRefs(entry: Scanned, value: string, path: PathSegment[]): void {
-      const site = run.model.site?.data;
+      const site = run.site;
       if (!site || !value.includes('{') || /(^|\/)ui\.yaml$/.test(entry.source.file)) return;
       for (const match of value.matchAll(factReference)) {
         const name = match[1]!;
         const found = factAt(site, name);
         if (factText(found, 'en') !== undefined) continue;
+        // Settings that failed their schema: a fact under a key with an error (or gone) is that error's, reported there.
+        const asRead = run.siteAsRead;
+        const top = name.split('.')[0]!;
+        if (asRead && (asRead.broken.has(top) || !(top in asRead.data))) continue;
         factPaths ??= showableFacts(site);
         const suggestion = closest(name, factPaths);
         const message = found === undefined ? `"{${name}}" names no fact of the site settings (content/site.yaml)` : `"{${name}}" is a group of facts, not one value a text can show`;

@@ -1,7 +1,7 @@
 /** Rules of the house style: the glossary's words and sentence case. */
-import type { Glossary } from '../../../schemas/index.ts';
+import { GlossaryTerm, type Glossary } from '../../../schemas/index.ts';
 import { compileNames, titleCase, type Names } from '../case.ts';
-import type { Scanned } from '../check/model.ts';
+import { list, record, type Scanned } from '../check/model.ts';
 import { offsetInSource } from '../check/locate.ts';
 import type { CheckRun } from '../check/run.ts';
 import type { PathSegment } from '../source.ts';
@@ -75,6 +75,16 @@ function trieSource(words: string[]): string {
   return build(root, true);
 }
 
+/** What can be read of a glossary that failed its schema: its names that are texts, and each term that is right in itself. */
+export function glossaryAsRead(data: unknown): Glossary {
+  const d = record(data);
+  const terms = (value: unknown) => list(value).flatMap((term) => {
+    const parsed = GlossaryTerm.safeParse(term);
+    return parsed.success ? [parsed.data] : [];
+  });
+  return { names: list(d.names).filter((name): name is string => typeof name === 'string' && name.trim() !== ''), en: terms(d.en), nl: terms(d.nl) };
+}
+
 /** The style rules of one run: the glossary's terms and sentence case, over the glossary once it is read. */
 export function styleRules(run: CheckRun) {
   let terms: CompiledGlossary | undefined;
@@ -111,8 +121,9 @@ export function styleRules(run: CheckRun) {
      */
     checkCase(entry: Scanned, value: string, path: PathSegment[]): void {
       if (names === null) {
-        const site = run.model.site?.data;
-        names = compileNames([...glossaryNames, ...(site ? [site.name, site.legalName] : [])]);
+        // The lab's names, also from site settings that failed their schema (then only those that are texts).
+        const site = run.site;
+        names = compileNames([...glossaryNames, ...(site ? [site.name, site.legalName].filter((name) => typeof name === 'string') : [])]);
       }
       const found = titleCase(value, names);
       if (!found) return;
