@@ -93,6 +93,16 @@ function toDiagnostics(source: SourceFile, issue: z.core.$ZodIssue, input: unkno
   const parent = valueAt(input, rel.slice(0, -1));
   const isLanguage = (last === 'en' || last === 'nl') && parent !== null && typeof parent === 'object' && !Array.isArray(parent);
 
+  // A value written in quotes where a fixed number or true/false belongs (`level: "2"`): a text, not the value it names.
+  const quotedValue = (values: readonly unknown[]): Diagnostic | undefined => {
+    if (typeof value !== 'string') return undefined;
+    const meant = values.find((v): v is number | boolean => (typeof v === 'number' || typeof v === 'boolean') && String(v) === value.trim());
+    if (meant === undefined) return undefined;
+    const numbers = values.filter((v) => typeof v === 'number').map(String);
+    const kind = typeof meant === 'number' ? `the number ${numbers.length > 1 ? `${numbers.slice(0, -1).join(', ')} or ${numbers.at(-1)}` : numbers[0]}` : 'true or false';
+    return make(path, 'schema/invalid-type', `expected ${kind}, found the text "${value}"`, `write ${String(meant)} without quotes: in quotes it is a text`);
+  };
+
   switch (issue.code) {
     case 'unrecognized_keys': {
       let allowed: string[] = [];
@@ -138,6 +148,9 @@ function toDiagnostics(source: SourceFile, issue: z.core.$ZodIssue, input: unkno
         return [make(path, 'schema/invalid-type', `expected ${expected}, found "${written}", which YAML reads as ${Number.isNaN(value) ? '"not a number"' : 'infinity'}`, 'write the number in digits, such as 4')];
       }
       const nested = value !== null && typeof value === 'object' && !Array.isArray(value) && (issue.expected === 'string' || issue.expected === 'number');
+      // A number or true/false between quotes is a text to YAML.
+      const unquote = typeof value === 'string' && ((issue.expected === 'number' && value.trim() !== '' && Number.isFinite(Number(value))) || (issue.expected === 'boolean' && /^(true|false)$/.test(value.trim())));
+      if (unquote) return [make(path, 'schema/invalid-type', `expected ${expected}, found the text "${value}"`, `write ${value.trim()} without quotes: in quotes it is a text`)];
       const hint = nested ? 'check the indentation of the lines below this key' : issue.expected === 'int' ? 'write a whole number, without a decimal point' : `write ${expected} here`;
       return [make(path, 'schema/invalid-type', `expected ${expected}, found ${describe(value)}`, hint)];
     }
@@ -161,6 +174,8 @@ function toDiagnostics(source: SourceFile, issue: z.core.$ZodIssue, input: unkno
       return [make(path, 'schema/invalid-key', `the key "${key}" is not a valid name here`, inner && !inner.startsWith('Invalid') ? inner : 'write a camelCase name such as "submitButton"', 'key')];
     }
     case 'invalid_value': {
+      const quoted = quotedValue(issue.values);
+      if (quoted) return [quoted];
       const options = issue.values.map(String);
       const suggestion = typeof value === 'string' ? didYouMean(value, options) : '';
       return [make(path, 'schema/invalid-value', `${describe(value)} is not allowed; use one of: ${options.join(', ')}`, suggestion || undefined)];
@@ -182,6 +197,8 @@ function toDiagnostics(source: SourceFile, issue: z.core.$ZodIssue, input: unkno
         ? branches.flatMap((b) => (b[0] as z.core.$ZodIssueInvalidValue).values.map(String))
         : [];
       if (allowed.length) {
+        const quoted = quotedValue(branches.flatMap((b) => (b[0] as z.core.$ZodIssueInvalidValue).values));
+        if (quoted) return [quoted];
         const suggestion = typeof value === 'string' ? didYouMean(value, allowed) : '';
         return [make(path, 'schema/invalid-value', `${describe(value)} is not allowed; use one of: ${allowed.join(', ')}`, suggestion || undefined)];
       }

@@ -6,7 +6,7 @@ import { existsSync, readdirSync, readFileSync, type Dirent } from 'node:fs';
 import { join } from 'node:path';
 import type { z } from 'zod';
 import type { Glossary, Navigation, Redirects, SiteSettings, UiDictionary } from '../../../schemas/index.ts';
-import { ignoredName, misplacedFolder, nameMismatch, unknownEntryFile, unknownTopFile } from '../rules/files.ts';
+import { capitalsInName, ignoredName, misplacedFolder, nameMismatch, unknownEntryFile, unknownTopFile } from '../rules/files.ts';
 import { validRedirects } from '../rules/redirects.ts';
 import { glossaryAsRead } from '../rules/style.ts';
 import { validate } from '../validate.ts';
@@ -75,7 +75,7 @@ export function readCollections(run: CheckRun, scan: (entry: Scanned) => void): 
   const pages: Scanned[] = [];
   for (const [collection, prefix] of [['services', '/services/'], ['articles', '/blog/']] as const) {
     const dir = join(contentDir, collection);
-    if (existsSync(dir)) for (const name of readdirSync(dir)) if (name.endsWith('.yaml')) routes.add(`${prefix}${name.slice(0, -'.yaml'.length)}`);
+    if (existsSync(dir)) for (const name of readdirSync(dir)) if (name.endsWith('.yaml')) routes.add(`${prefix}${name.slice(0, -'.yaml'.length).toLowerCase()}`);
   }
   for (const [collection, { schema, key }] of Object.entries(collections) as [CollectionName, (typeof collections)[CollectionName]][]) {
     const dir = join(contentDir, collection);
@@ -89,7 +89,9 @@ export function readCollections(run: CheckRun, scan: (entry: Scanned) => void): 
         continue;
       }
       if (unknownEntryFile(run, abs, name, collection)) continue;
-      const stem = name.slice(0, -'.yaml'.length);
+      // A name with capitals (a file renamed in case only) is reported once; the entry is read as its lower-case name.
+      const stem = name.slice(0, -'.yaml'.length).toLowerCase();
+      if (stem !== name.slice(0, -'.yaml'.length)) capitalsInName(run, abs, name, stem);
       const source = run.read(abs);
       if (!source) {
         run.brokenSlugs[collection].add(stem);

@@ -17,7 +17,7 @@ export const rules = defineRules({
     also: { severity: 'warning', when: 'for a file that is not YAML, or a folder without YAML' },
     description: 'A file is not where the site reads it: a YAML file anywhere else (the top of `content/`, a misspelt or nested folder) is an error, since nothing in it is published. System and editor files (`.DS_Store`, `*~`, `.swp`) are passed over.',
   },
-  'content/file-name': { severity: 'error', description: 'A content file ends in `.yml` or `.YAML`: the site reads only `.yaml`, in lower case.' },
+  'content/file-name': { severity: 'error', description: 'A content file ends in `.yml` or `.YAML` (the site reads only `.yaml`), or has capitals in its name (`Zirconia.yaml`, reported once; its links still lead to its page).' },
   'file/name-mismatch': { severity: 'error', description: 'A slug or id differs from its file name.' },
   'slug/duplicate': { severity: 'error', description: 'Two pages share a path (reported on both files), or a page takes a path reserved for services and articles.' },
 });
@@ -60,6 +60,11 @@ export function unknownEntryFile(run: CheckRun, abs: string, name: string, colle
   if (isYamlName(name)) run.fileProblem(run.rel(abs), 'content/file-name', `"${name}" is not read: content files end in ".yaml", in lower case`, `rename it to ${name.replace(/\.ya?ml$/i, '.yaml')}`);
   else run.fileProblem(run.rel(abs), 'content/unknown-file', `"${name}" is not read by the site`, `content/${collection}/ holds only .yaml files`, 'warning');
   return true;
+}
+
+/** A file whose name has capitals: its entry is read as the lower-case name, and this is reported once. */
+export function capitalsInName(run: CheckRun, abs: string, name: string, stem: string): void {
+  run.fileProblem(run.rel(abs), 'content/file-name', `"${name}" has capitals in its name: content file names are in lower case, so it is read as "${stem}.yaml"`, `rename it to ${stem}.yaml`);
 }
 
 /** An entry whose slug or id is not its file's name. */

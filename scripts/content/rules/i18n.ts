@@ -83,7 +83,7 @@ export function i18nRules(run: CheckRun) {
   const contentPrefix = `${run.rel(run.contentDir)}/`;
   // The lock's record of the file being scanned, looked up once a file; none to compare with when the file
   // is the one that was confirmed (most files, most of the time).
-  let lockOf: { source?: SourceFile; record?: Record<string, string> } = {};
+  let lockOf: { source?: SourceFile; record?: Record<string, string>; hashes?: Set<string> } = {};
   const checkStale = (entry: Scanned, path: PathSegment[], en: string | unknown[]) => {
     const { file } = entry.source;
     if (lockOf.source !== entry.source) {
@@ -91,7 +91,12 @@ export function i18nRules(run: CheckRun) {
       lockOf = { source: entry.source, record: record && record.file !== fileHash(entry.source.text) ? record.en : undefined };
     }
     const confirmed = lockOf.record?.[lockKey(path)];
-    if (confirmed === undefined || englishHash(en) === confirmed) return;
+    if (confirmed === undefined) return;
+    const hash = englishHash(en);
+    if (hash === confirmed) return;
+    // A text moved within its file (blocks reordered) keeps its confirmation: its English was confirmed elsewhere in the file.
+    lockOf.hashes ??= new Set(Object.values(lockOf.record!));
+    if (lockOf.hashes.has(hash)) return;
     const before = confirmedEnglish(join(run.root, file), path, confirmed);
     run.at(
       entry, [...path, 'nl'], 'i18n/stale-nl',

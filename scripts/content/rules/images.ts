@@ -1,6 +1,6 @@
 /** Rules of the pictures and videos the content names. */
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import { imageSize } from 'image-size';
 import { listFiles } from '../check/locate.ts';
 import type { Scanned } from '../check/model.ts';
@@ -30,6 +30,8 @@ export function imageRules(run: CheckRun) {
     const src = v.src;
     if (run.model.images.has(src)) return;
     const abs = join(run.imagesDir, src);
+    // A path that climbs out of the folder ("shots/../../x.svg") is refused by the schema; nothing outside is read.
+    if (!abs.startsWith(join(run.imagesDir, sep))) return;
     if (!existsSync(abs)) {
       available ??= listFiles(run.imagesDir);
       run.at(entry, [...path, 'src'], 'image/missing', `the image "${src}" does not exist in ${run.rel(run.imagesDir)}/`, didYouMean(src, available) || 'add the file or fix the path');

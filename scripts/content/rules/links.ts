@@ -1,7 +1,7 @@
 /** Rules of links and the markup of texts: every link reaches a page (and its anchor), every text renders. */
 import { hrefPattern, type Redirects } from '../../../schemas/index.ts';
 import { headingAnchors, pageAnchors, siteAnchors } from '../../../src/shared/anchors.ts';
-import { inlineProblems, parseInline } from '../../../src/shared/inline-text.ts';
+import { inlineLinks, inlineProblems, parseInline } from '../../../src/shared/inline-text.ts';
 import { englishPath, langOfPath, localizePath } from '../../../src/shared/paths.ts';
 import { offsetInSource } from '../check/locate.ts';
 import { list, own, record, type Entry, type Facts, type LinkFact, type Scanned } from '../check/model.ts';
@@ -105,8 +105,7 @@ export function linkRules(run: CheckRun) {
       linkPath ??= lang ? [...path, lang] : [...path];
       run.report(entry, linkPath, 'markup/broken', problem.message, problem.hint, 'error', offsetInSource(entry.source, linkPath, value, problem.snippet, problem.at));
     }
-    for (const part of parts) {
-      if (part.type !== 'link') continue;
+    for (const part of inlineLinks(parts)) {
       linkPath ??= lang ? [...path, lang] : [...path];
       (targets ??= []).push(part.href.endsWith('/') ? part.href.slice(0, -1) : part.href);
       if (!hrefPattern.test(part.href)) {
@@ -127,13 +126,22 @@ export function checkAnchorLinks(run: CheckRun, known: Set<string>): void {
   const site = record(run.site);
   for (const [owner, template] of facts.templates) for (const id of siteAnchors(template, site)) facts.anchors.get(owner)?.add(id);
   const judge = linkJudge(known, run.redirects, facts);
+  // An anchor alone where no page is its own: broken when no page has it.
+  let everyAnchor: Set<string> | undefined;
+  const nowhere = (hash: string): Verdict[] => {
+    everyAnchor ??= new Set([...facts.anchors.values()].flatMap((anchors) => [...anchors]));
+    if (everyAnchor.has(hash)) return [];
+    const suggestion = didYouMean(hash, everyAnchor);
+    return [{ rule: 'link/broken', message: `"#${hash}" is an anchor on the page that shows this link, and no page has it`, hint: `${suggestion ? `${suggestion.replace(/\?$/, '')}, on its page? ` : ''}write the page's path before it, such as "/about#team", so the link leads to that page`, severity: 'error' }];
+  };
   for (const { entry, path, href, owner, inText } of facts.links) {
     let found: Verdict[];
     if (href[0] === '#') {
-      // An anchor on the page itself.
+      // An anchor on the page itself; in a file without a page of its own (a menu), on whichever page shows it.
       const hash = href.slice(1);
       const own = owner ? facts.anchors.get(owner) : undefined;
-      found = hash && own && !own.has(hash) ? [{ rule: 'link/broken', message: `this page has no anchor "#${hash}"`, hint: didYouMean(hash, own) || `anchors on this page: ${[...own].join(', ')}`, severity: 'error' }] : [];
+      if (!owner) found = hash ? nowhere(hash) : [];
+      else found = hash && own && !own.has(hash) ? [{ rule: 'link/broken', message: `this page has no anchor "#${hash}"`, hint: didYouMean(hash, own) || `anchors on this page: ${[...own].join(', ')}`, severity: 'error' }] : [];
     } else found = judge(href);
     reportVerdicts(run, entry, path, href, inText, found);
   }

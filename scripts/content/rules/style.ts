@@ -37,7 +37,7 @@ function compileGlossary(glossary: Glossary): CompiledGlossary {
       for (const word of Array.isArray(term.avoid) ? term.avoid : [term.avoid]) words.set(normalizeTerm(word), { use: term.use, note: term.note, forbidden: term.forbidden });
     }
     // \\b first: a word can only start there (the whole-word test after a match also knows accented letters).
-    if (words.size) compiled[lang] = { pattern: new RegExp(`\\b${trieSource([...words.keys()])}`, 'g'), words };
+    if (words.size) compiled[lang] = { pattern: new RegExp(`\\b${trieSource([...words.keys()])}`, 'gi'), words };
   }
   return compiled;
 }
@@ -47,9 +47,8 @@ const wordChar = /[\p{L}\p{N}]/u;
 
 /**
  * One pattern for many words, as a tree of their letters: a position of the text is tried once per first
- * letter, not once per word, which makes it several times faster than a list of alternatives. The first
- * letter of each word matches in either case (a sentence or a heading may begin with it); a space matches
- * any spacing.
+ * letter, not once per word, which makes it several times faster than a list of alternatives. The pattern
+ * ignores case (the README promises any case: "PASSTUK", "Kobalt-Chroom"); a space matches any spacing.
  */
 function trieSource(words: string[]): string {
   type Node = { next: Map<string, Node>; end: boolean };
@@ -62,17 +61,15 @@ function trieSource(words: string[]): string {
     }
     node.end = true;
   }
-  const atom = (char: string, first: boolean) =>
-    char === ' ' ? '\\s+' : first && char.toUpperCase() !== char ? `[${char}${char.toUpperCase()}]` : char.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
-  // Each word of a phrase may begin with a capital (a heading in title case).
-  const build = (node: Node, first: boolean): string => {
-    const branches = [...node.next].map(([char, next]) => atom(char, first) + build(next, char === ' '));
+  const atom = (char: string) => (char === ' ' ? '\\s+' : char.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&'));
+  const build = (node: Node): string => {
+    const branches = [...node.next].map(([char, next]) => atom(char) + build(next));
     if (!branches.length) return '';
     const body = branches.length === 1 ? branches[0]! : `(?:${branches.join('|')})`;
     // A word that ends here, while longer ones go on: the longer match is tried first.
     return node.end ? `(?:${body})?` : body;
   };
-  return build(root, true);
+  return build(root);
 }
 
 /** What can be read of a glossary that failed its schema: its names that are texts, and each term that is right in itself. */
