@@ -75,8 +75,12 @@ export function validate<T extends z.ZodType>(
   const meant = new Set(
     diagnostics.filter((d) => d.rule === 'schema/unknown-key' && d.hint?.startsWith('did you mean')).map((d) => `${parentOf(d.path)}|${d.hint}`),
   );
+  // "nl:Kronen" is one mistake too: the Dutch text is not missing as well.
+  const glued = new Set(diagnostics.filter((d) => d.rule === 'schema/unknown-key' && d.message.startsWith('a space is missing after')).map((d) => `${parentOf(d.path)}|${/after "(\w+):"/.exec(d.message)?.[1]}`));
   return {
-    diagnostics: diagnostics.filter((d) => !(d.rule === 'schema/missing-key' && meant.has(`${d.path}|did you mean "${/"(.+)"/.exec(d.message)?.[1]}"?`))),
+    diagnostics: diagnostics.filter(
+      (d) => !(d.rule === 'schema/missing-key' && meant.has(`${d.path}|did you mean "${/"(.+)"/.exec(d.message)?.[1]}"?`)) && !(/^i18n\/missing-/.test(d.rule) && glued.has(`${d.path}|${d.rule.slice(-2)}`)),
+    ),
   };
 }
 
@@ -112,6 +116,15 @@ function toDiagnostics(source: SourceFile, issue: z.core.$ZodIssue, input: unkno
         allowed = [];
       }
       return issue.keys.map((key) => {
+        // "nl:Kronen" in a { } is read as a key without a value: the space after the colon is missing.
+        const glued = /^([A-Za-z][\w-]*):(\S.*)$/.exec(key);
+        if (glued && allowed.includes(glued[1]!)) {
+          const found = make([...path, key], 'schema/unknown-key', `a space is missing after "${glued[1]}:": YAML reads "${key}" as one key without a value`, `write "${glued[1]}: ${glued[2]}"`, 'key');
+          // Pointed at the colon that lacks its space, found in the map's own text.
+          const range = source.range(path);
+          const colon = range ? source.text.indexOf(`${glued[1]}:${glued[2]}`, range[0]) : -1;
+          return colon !== -1 && colon < range![1] ? { ...found, ...source.position(colon + glued[1]!.length + 1) } : found;
+        }
         const suggestion = didYouMean(key, allowed);
         const hint = suggestion || (allowed.length ? `allowed keys here: ${allowed.join(', ')}` : 'remove it');
         return make([...path, key], 'schema/unknown-key', `unknown key "${key}"`, hint, 'key');

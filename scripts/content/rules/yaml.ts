@@ -6,7 +6,7 @@ import { defineRules } from './spec.ts';
 export const rules = defineRules({
   'yaml/syntax': {
     severity: 'error',
-    description: 'The file is not valid YAML: a line indented wrongly (pointed at where it starts), a quote never closed, or closed only by an apostrophe lines further down (pointed at where it opens), a duplicate key, an unquoted `: `, a tab.',
+    description: 'The file is not valid YAML, named as the mistake an author makes and pointed at where it was made: a line indented wrongly, a quote, `{` or `[` never closed (or closed only by an apostrophe lines further down), a quote that ends a text early (`\'The patient\'s guide\'`), a text that begins with a character YAML keeps (`@`, `[`, `**`, `%`, `` ` ``, `!`), a missing space after a key\'s colon (`nl:Kronen`), a `}` or `]` too many, a second `---` document, a duplicate key, an unquoted `: `, a tab. `tests/fixtures/yaml-mistakes/corpus.yaml` holds the mistakes it names.',
   },
   'yaml/flow-question': {
     severity: 'warning',
