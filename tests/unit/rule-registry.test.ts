@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkContent } from '../../scripts/content/check.ts';
-import { allowedSeverities, registry, ruleIds, ruleTable, tableEnd, tableStart, withRuleTable } from '../../scripts/content/rules/registry.ts';
+import { allowedSeverities, plainDescription, registry, ruleIds, ruleTable, tableEnd, tableStart, withRuleTable } from '../../scripts/content/rules/registry.ts';
 import { run as generateCommand } from '../../scripts/generate.ts';
 import { cycles, type Edge } from '../../scripts/import-graph.ts';
 import { fixtureSite, projectRoot } from '../support/fixtures.ts';
@@ -21,6 +21,12 @@ describe('the registry of rules', () => {
     expect(rows).toHaveLength(ruleIds.length);
     expect(rows[0]).toBe(`| \`yaml/syntax\` | error | ${registry['yaml/syntax'].description} |`);
     expect(ruleIds.length).toBeGreaterThan(60);
+  });
+
+  it('gives each rule in plain text for SARIF and the terminal, code spans without their backticks', () => {
+    expect(plainDescription('yaml/comment-in-text')).toMatch(/^ # in an unquoted text starts a comment, so the text stops there \(en: Ranked #1 lab shows "Ranked"\)/);
+    expect(plainDescription('yaml/syntax')).toContain('(@, [, **, %, `, !)');
+    for (const id of ruleIds) expect(plainDescription(id).replace(/\(@, \[, \*\*, %, `, !\)/, '')).not.toContain('`');
   });
 
   it('refuses a README without the markers, rather than writing the table somewhere else', () => {

@@ -43,7 +43,9 @@ export function ruleSpec(id: RuleId): RuleSpec {
 
 /** A rule's description as plain text (no backticks), for SARIF and the terminal. */
 export function plainDescription(id: RuleId): string {
-  return registry[id].description.replace(/`([^`]*)`/g, '$1');
+  // A code span opens and closes with the same run of backticks.
+  // Markdown strips one space from each side only when the span has one on both (`` ` `` is a backtick).
+  return registry[id].description.replace(/(`+)(.+?)\1(?!`)/g, (_span, _ticks, code: string) => (/^ .*\S.* $/.test(code) ? code.slice(1, -1) : code));
 }
 
 /** "warning; an error in a release build": a rule's severity in words. */
