@@ -48,11 +48,6 @@ function linkRuns(text: string, offset: number): InlineRun[] | undefined {
   return runs;
 }
 
-/** Every link of parsed text, those inside bold text too. */
-export function inlineLinks(parts: readonly InlinePart[]): Extract<InlineRun, { type: 'link' }>[] {
-  return parts.flatMap((part) => (part.type === 'link' ? [part] : part.type === 'bold' && part.parts ? part.parts.filter((run) => run.type === 'link') : []));
-}
-
 /** Markup that would not render as meant: where it starts in the text, what is wrong and what to write. */
 export interface InlineProblem {
   at: number;

@@ -1,7 +1,7 @@
 /** Rules of links and the markup of texts: every link reaches a page (and its anchor), every text renders. */
 import { hrefPattern, type Redirects } from '../../../schemas/index.ts';
 import { headingAnchors, pageAnchors, siteAnchors } from '../../../src/shared/anchors.ts';
-import { inlineLinks, inlineProblems, parseInline } from '../../../src/shared/inline-text.ts';
+import { inlineProblems, parseInline } from '../../../src/shared/inline-text.ts';
 import { englishPath, langOfPath, localizePath } from '../../../src/shared/paths.ts';
 import { offsetInSource } from '../check/locate.ts';
 import { list, own, record, type Entry, type Facts, type LinkFact, type Scanned } from '../check/model.ts';
@@ -105,15 +105,20 @@ export function linkRules(run: CheckRun) {
       linkPath ??= lang ? [...path, lang] : [...path];
       run.report(entry, linkPath, 'markup/broken', problem.message, problem.hint, 'error', offsetInSource(entry.source, linkPath, value, problem.snippet, problem.at));
     }
-    for (const part of inlineLinks(parts)) {
+    const check = (part: { href: string; hrefAt: number }) => {
       linkPath ??= lang ? [...path, lang] : [...path];
       (targets ??= []).push(part.href.endsWith('/') ? part.href.slice(0, -1) : part.href);
       if (!hrefPattern.test(part.href)) {
         const offset = offsetInSource(entry.source, linkPath, value, part.href, part.hrefAt);
         run.report(entry, linkPath, 'link/invalid', `the link "${part.href}" in the text is not a page of this site nor a full address`, 'write an internal path such as "/services/zirconia", or a full "https://", "mailto:" or "tel:" address', 'error', offset);
-        continue;
+        return;
       }
       link(entry, linkPath, part.href, owner, { value, at: part.hrefAt - 2 });
+    };
+    // Links, and links inside bold text (**[label](/path)**), which the page shows as links too.
+    for (const part of parts) {
+      if (part.type === 'link') check(part);
+      else if (part.type === 'bold' && part.parts) for (const inner of part.parts) if (inner.type === 'link') check(inner);
     }
     return targets ?? noLinks;
   };
