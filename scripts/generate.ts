@@ -12,6 +12,7 @@ import { parseArgs } from 'node:util';
 import { formatReport, formats, generate, ruleHelp, ruleIds, withRuleTable, type Format } from './content/index.ts';
 import { listRoutes } from './content/emit.ts';
 import { writeEditorFiles } from './content/editor-schemas.ts';
+import { describeFixes, diffFixes, fixFiles, writeFixes } from './content/fix.ts';
 
 const projectRoot = resolve(fileURLToPath(new URL('..', import.meta.url)));
 
@@ -27,6 +28,8 @@ usage: npm run generate [-- options]    npm run check [-- options] (the same wit
   --root=DIR           the project whose content/ is checked (default: the current folder)
   --content-dir=DIR    the content folder (default: DIR/content)
   --out-dir=DIR        where the manifest goes (default: DIR/src/generated)
+  --fix                apply the fixes the check is certain of (a glossary word, sentence case), print each, check again
+  --dry-run            with --fix: show the fixes as a diff, write nothing
   --write-readme       write the table of rules in README.md anew from the registry, and stop
   --help               this text
 
@@ -52,6 +55,8 @@ export function run(args: string[], output: Output = console): number {
       'out-dir': { type: 'string' },
       help: { type: 'boolean', default: false },
       'write-readme': { type: 'boolean', default: false },
+      fix: { type: 'boolean', default: false },
+      'dry-run': { type: 'boolean', default: false },
     },
   });
   if (values.help) {
@@ -70,6 +75,18 @@ export function run(args: string[], output: Output = console): number {
   if (!formats.includes(format)) {
     output.error(`unknown --format "${values.format}": use ${formats.slice(0, -1).join(', ')} or ${formats.at(-1)}`);
     return 2;
+  }
+  if (values.fix) {
+    const root = resolve(values.root);
+    const found = generate({ root, contentDir: values['content-dir'] ? resolve(values['content-dir']) : undefined, write: false });
+    const fixed = fixFiles(found.diagnostics, root);
+    if (values['dry-run']) {
+      output.log(fixed.length ? diffFixes(fixed) : 'nothing to fix');
+      return 0;
+    }
+    writeFixes(fixed, root);
+    const lines = describeFixes(fixed);
+    output.log(lines.length ? `fixed ${lines.length} finding${lines.length === 1 ? '' : 's'}:\n${lines.join('\n')}` : 'nothing to fix');
   }
   const result = generate({
     root: resolve(values.root),

@@ -17,6 +17,11 @@ export interface Diagnostic {
   hint?: string;
   /** The YAML path of the node, e.g. `hero.title.nl`. */
   path?: string;
+  /**
+   * A fix the check is certain of (npm run check -- --fix): characters of the file to replace, by their offset
+   * in its text; nothing else of the file changes.
+   */
+  fix?: { edits: { offset: number; length: number; text: string }[] };
 }
 
 /** Output formats of the generate command. */

@@ -76,11 +76,11 @@ export class CheckRun {
     this.diagnostics.push({ file: entry.source.file, line, column, severity, rule, message, hint: hint || undefined, path: dotted(path) });
   }
 
-  /** A finding at a node, or at an offset inside it when one is known. */
-  report(entry: { source: SourceFile }, path: readonly PathSegment[], rule: RuleId, message: string, hint: string, severity: Severity, offset: number | undefined): void {
+  /** A finding at a node, or at an offset inside it when one is known; with the fix when the rule is certain of one. */
+  report(entry: { source: SourceFile }, path: readonly PathSegment[], rule: RuleId, message: string, hint: string, severity: Severity, offset: number | undefined, fix?: Diagnostic['fix']): void {
     if (offset === undefined) return this.at(entry, path, rule, message, hint, severity);
     const { line, column } = entry.source.position(offset);
-    this.diagnostics.push({ file: entry.source.file, line, column, severity, rule, message, hint: hint || undefined, path: dotted(path) });
+    this.diagnostics.push({ file: entry.source.file, line, column, severity, rule, message, hint: hint || undefined, path: dotted(path), ...(fix ? { fix } : {}) });
   }
 
   /** Reads and parses one file; reports a syntax error or an empty file and gives nothing then. */

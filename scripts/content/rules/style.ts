@@ -11,11 +11,11 @@ export const rules = defineRules({
   'style/term': {
     severity: 'warning',
     also: { severity: 'error', when: 'for a word the glossary forbids' },
-    description: 'A word the glossary (`content/glossary.yaml`) says not to use, in any case, with the word to write instead.',
+    description: 'A word the glossary (`content/glossary.yaml`) says not to use, in any case, with the word to write instead (`--fix` writes it, in the same case, unless the word is forbidden).',
   },
   'style/case': {
     severity: 'warning',
-    description: 'An English heading, title, menu item, button or link label (a `title`, `label`, `name` or `...Title` field, a rich-text heading, every text of `ui.yaml` and `navigation.yaml`) is written in title case: two or more words and every one after the first that tells begins with a capital ("About Us", "More Information about {name}"). Pointed at the first word to lower, with the text in sentence case.',
+    description: 'An English heading, title, menu item, button or link label (a `title`, `label`, `name` or `...Title` field, a rich-text heading, every text of `ui.yaml` and `navigation.yaml`) is written in title case: two or more words and every one after the first that tells begins with a capital ("About Us", "More Information about {name}"). Pointed at the first word to lower, with the text in sentence case (`--fix` lowers the letters).',
   },
 });
 
@@ -72,6 +72,30 @@ function trieSource(words: string[]): string {
   return build(root);
 }
 
+/** The glossary's word written in the case of the word it replaces: all capitals, a first capital, or as the glossary has it. */
+export function inCaseOf(found: string, use: string): string {
+  const letters = found.replace(/[^\p{L}]/gu, '');
+  if (letters.length > 1 && letters === letters.toUpperCase() && letters !== letters.toLowerCase()) return use.toUpperCase();
+  const first = found.charAt(0);
+  return first !== first.toLowerCase() ? use.charAt(0).toUpperCase() + use.slice(1) : use;
+}
+
+/**
+ * The letters to lower for sentence case, each at its place in the file: certain only when the text stands in
+ * the file exactly as it is read (plain or quoted, on one line, without escapes), so nothing else changes.
+ */
+function caseFix(entry: Scanned, path: PathSegment[], value: string, suggestion: string): { edits: { offset: number; length: number; text: string }[] } | undefined {
+  if (suggestion.length !== value.length) return undefined;
+  const range = entry.source.range(path);
+  if (!range) return undefined;
+  const raw = entry.source.text.slice(range[0], range[1]);
+  const quote = raw[0] === '"' || raw[0] === "'" ? 1 : 0;
+  if (raw.slice(quote, quote + value.length) !== value) return undefined;
+  const edits: { offset: number; length: number; text: string }[] = [];
+  for (let i = 0; i < value.length; i++) if (value[i] !== suggestion[i]) edits.push({ offset: range[0] + quote + i, length: 1, text: suggestion[i]! });
+  return edits.length ? { edits } : undefined;
+}
+
 /** What can be read of a glossary that failed its schema: its names that are texts, and each term that is right in itself. */
 export function glossaryAsRead(data: unknown): Glossary {
   const d = record(data);
@@ -108,8 +132,12 @@ export function styleRules(run: CheckRun) {
         const term = words.get(normalizeTerm(match[0]));
         if (!term) continue;
         const fullPath = inPair ? [...path, lang] : [...path];
-        const offset = offsetInSource(entry.source, fullPath, value, match[0], match.index) ?? offsetInSource(entry.source, fullPath, value, match[0].split(/\s+/)[0]!, match.index);
-        run.report(entry, fullPath, 'style/term', `"${match[0].replace(/\s+/g, ' ')}": write "${term.use}"${term.note ? ` (${term.note})` : ''}`, term.forbidden ? 'remove it: the glossary forbids it' : `the glossary (content/glossary.yaml) settles "${term.use}"`, term.forbidden ? 'error' : 'warning', offset);
+        const whole = offsetInSource(entry.source, fullPath, value, match[0], match.index);
+        const offset = whole ?? offsetInSource(entry.source, fullPath, value, match[0].split(/\s+/)[0]!, match.index);
+        // Certain when the word stands in the file as it is read (not folded over lines): replaced by the glossary's word, in its case.
+        // A forbidden word is removed by the author, who rewrites the sentence.
+        const fix = whole !== undefined && !term.forbidden ? { edits: [{ offset: whole, length: match[0].length, text: inCaseOf(match[0], term.use) }] } : undefined;
+        run.report(entry, fullPath, 'style/term', `"${match[0].replace(/\s+/g, ' ')}": write "${term.use}"${term.note ? ` (${term.note})` : ''}`, term.forbidden ? 'remove it: the glossary forbids it' : `the glossary (content/glossary.yaml) settles "${term.use}"`, term.forbidden ? 'error' : 'warning', offset, fix);
       }
     },
     /**
@@ -125,7 +153,7 @@ export function styleRules(run: CheckRun) {
       const found = titleCase(value, names);
       if (!found) return;
       const fullPath = [...path, 'en'];
-      run.report(entry, fullPath, 'style/case', `"${value}" is in title case: write "${found.suggestion}"`, 'headings, titles, menus and buttons are written in sentence case: a capital for the first word and for names only (a name that keeps its capitals goes under "names" in content/glossary.yaml)', 'warning', offsetInSource(entry.source, fullPath, value, found.word, found.at));
+      run.report(entry, fullPath, 'style/case', `"${value}" is in title case: write "${found.suggestion}"`, 'headings, titles, menus and buttons are written in sentence case: a capital for the first word and for names only (a name that keeps its capitals goes under "names" in content/glossary.yaml)', 'warning', offsetInSource(entry.source, fullPath, value, found.word, found.at), caseFix(entry, fullPath, value, found.suggestion));
     },
   };
 }
