@@ -213,7 +213,8 @@ export class SourceFile {
    */
   plainQuestionsInFlow(): number[] {
     const text = this.text;
-    if (!/\{[^\n]*\?/.test(text)) return [];
+    // Most files hold no "?" at all, which indexOf tells faster than the pattern.
+    if (!text.includes('?') || !/\{[^\n]*\?/.test(text)) return [];
     const found: number[] = [];
     const visit = (frame: Frame, inFlow: boolean) => {
       for (const child of frame.children) {
