@@ -31,10 +31,10 @@ export function checkContent(options: CheckOptions): CheckResult {
     run.fileProblem(run.rel(run.contentDir), 'content/missing-file', 'the content folder does not exist', 'run the command from the project root');
     return done();
   }
-  const { scan, useGlossary } = scanner(run);
+  const scan = scanner(run);
 
   // Discover and read: the site-wide files first, then the collections (all but pages scanned as they come).
-  readSingles(run, useGlossary);
+  readSingles(run);
   checkRequiredFiles(run);
   const pages = readCollections(run, scan);
   // Site-wide files and pages are few and needed whole by the cross-file checks; they are scanned last.

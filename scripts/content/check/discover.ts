@@ -22,10 +22,10 @@ const topKey = (path = '') => /^[^.[]*/.exec(path)![0];
 
 /**
  * The site-wide files at the top of content/, and anything there the site does not read. A valid file goes
- * into the model; one that failed its schema waits in `run.invalidSingles`, as it was read. The glossary is
- * handed over as soon as it is read (its name sorts first, and the folders come after the files).
+ * into the model (the glossary into the run); one that failed its schema waits in `run.invalidSingles`, as it
+ * was read, and gives the run what can be read of it.
  */
-export function readSingles(run: CheckRun, useGlossary: (glossary: Glossary) => void): void {
+export function readSingles(run: CheckRun): void {
   const { contentDir, model } = run;
   for (const dirent of readdirSync(contentDir, { withFileTypes: true }).sort(byName)) {
     const name = dirent.name;
@@ -50,12 +50,12 @@ export function readSingles(run: CheckRun, useGlossary: (glossary: Glossary) => 
       run.invalidSingles.push(scanned);
       // What can be read of it still serves the other files' rules.
       if (key === 'redirects.yaml') run.redirects.push(validRedirects(source, scanned.data));
-      if (key === 'glossary.yaml') useGlossary(glossaryAsRead(scanned.data));
+      if (key === 'glossary.yaml') run.glossary = glossaryAsRead(scanned.data);
       if (key === 'site.yaml' && isRecord(scanned.data)) run.siteAsRead = { data: scanned.data, broken: new Set(result.diagnostics.map((d) => topKey(d.path))) };
       continue;
     }
     const entry = { source, data: result.data };
-    if (key === 'glossary.yaml') useGlossary(result.data as Glossary);
+    if (key === 'glossary.yaml') run.glossary = result.data as Glossary;
     else if (key === 'site.yaml') model.site = entry as Entry<SiteSettings>;
     else if (key === 'navigation.yaml') model.navigation = entry as Entry<Navigation>;
     else if (key === 'ui.yaml') model.ui = entry as Entry<UiDictionary>;

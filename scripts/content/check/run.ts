@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import type { Redirects, SiteSettings } from '../../../schemas/index.ts';
+import type { Glossary, Redirects, SiteSettings } from '../../../schemas/index.ts';
 import type { Diagnostic } from '../diagnostics.ts';
 import { registry, type RuleId, type Severity } from '../rules/registry.ts';
 import { SourceFile, type PathSegment } from '../source.ts';
@@ -42,6 +42,11 @@ export class CheckRun {
    */
   siteAsRead?: { data: Record<string, unknown>; broken: Set<string> };
   readonly facts: Facts = { links: [], refs: [], anchors: new Map(), serviceKinds: new Map(), pagePaths: [], samples: [], templates: new Map(), photoless: [] };
+  /**
+   * The glossary (content/glossary.yaml), read before any text is scanned (its name sorts first, and the
+   * folders come after the files); when it failed its schema, what can be read of it.
+   */
+  glossary?: Glossary;
   /** How many content files were read. */
   files = 0;
   /** The site settings as the other files' rules read them: valid, or as read when they failed their schema. */

@@ -3,7 +3,6 @@
  * rule families that read it. A file that failed its schema is walked as parsed, so one mistake in it never
  * hides another.
  */
-import type { Glossary } from '../../../schemas/index.ts';
 import { checkYamlReading } from '../rules/yaml.ts';
 import { i18nRules } from '../rules/i18n.ts';
 import { imageRules } from '../rules/images.ts';
@@ -97,5 +96,5 @@ export function scanner(run: CheckRun) {
     checkSeo(run, entry);
     collectFacts(run, entry, owner);
   };
-  return { scan, useGlossary: (glossary: Glossary) => style.useGlossary(glossary) };
+  return scan;
 }

@@ -106,23 +106,19 @@ export function glossaryAsRead(data: unknown): Glossary {
   return { names: list(d.names).filter((name): name is string => typeof name === 'string' && name.trim() !== ''), en: terms(d.en), nl: terms(d.nl) };
 }
 
-/** The style rules of one run: the glossary's terms and sentence case, over the glossary once it is read. */
+/** The style rules of one run: the glossary's terms and sentence case, over the run's glossary (compiled on first use). */
 export function styleRules(run: CheckRun) {
   let terms: CompiledGlossary | undefined;
-  let glossaryNames: string[] = [];
   let names: Names | null = null;
   return {
-    /** Takes the glossary (read before any text is scanned: its name sorts first). */
-    useGlossary(glossary: Glossary): void {
-      terms = compileGlossary(glossary);
-      glossaryNames = glossary.names;
-    },
     /**
      * Each use of a glossary term in a text of its language, at its place: a Dutch text is searched for the
      * Dutch words, an English one for the English words.
      */
     checkTerms(entry: Scanned, value: string, path: PathSegment[], lang: 'en' | 'nl', inPair: boolean): void {
-      const glossary = terms?.[lang];
+      if (!run.glossary) return;
+      terms ??= compileGlossary(run.glossary);
+      const glossary = terms[lang];
       if (!glossary) return;
       const { pattern, words } = glossary;
       pattern.lastIndex = 0;
@@ -148,7 +144,7 @@ export function styleRules(run: CheckRun) {
       if (names === null) {
         // The lab's names, also from site settings that failed their schema (then only those that are texts).
         const site = run.site;
-        names = compileNames([...glossaryNames, ...(site ? [site.name, site.legalName].filter((name) => typeof name === 'string') : [])]);
+        names = compileNames([...(run.glossary?.names ?? []), ...(site ? [site.name, site.legalName].filter((name) => typeof name === 'string') : [])]);
       }
       const found = titleCase(value, names);
       if (!found) return;
