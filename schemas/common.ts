@@ -55,7 +55,7 @@ export const Image = z
   .strictObject({
     src: z
       .string()
-      .regex(/^[a-z0-9][a-z0-9/_.-]*\.(svg|png|jpe?g|webp|avif)$/, 'give a path inside src/assets/images/, e.g. "services/zirconia.svg"')
+      .regex(/^(?!.*(?:^|\/)\.\.(?:\/|$))[a-z0-9][a-z0-9/_.-]*\.(svg|png|jpe?g|webp|avif)$/, 'give a path inside src/assets/images/ (without ".." to climb out of it), e.g. "services/zirconia.svg"')
       .describe('Path of the file inside `src/assets/images/`; width and height are read from the file.'),
     alt: Localized.describe('What the picture shows, for screen readers and when it fails to load.'),
   })

@@ -35,7 +35,7 @@ export const Photo = z
   .strictObject({
     src: z
       .string()
-      .regex(/^[a-z0-9][a-z0-9/_.-]*\.(png|jpe?g|webp|avif)$/, 'give the path of a photograph (JPEG, PNG, WebP or AVIF) inside src/assets/images/, e.g. "photos/zirconia-bridge.jpg"')
+      .regex(/^(?!.*(?:^|\/)\.\.(?:\/|$))[a-z0-9][a-z0-9/_.-]*\.(png|jpe?g|webp|avif)$/, 'give the path of a photograph (JPEG, PNG, WebP or AVIF) inside src/assets/images/ (without ".." to climb out of it), e.g. "photos/zirconia-bridge.jpg"')
       .describe('Path of the original photograph inside `src/assets/images/` (e.g. `photos/zirconia-bridge.jpg`); the build makes every size and format from it.'),
     alt: Localized.describe('What the photograph shows, for screen readers and when it fails to load: the work, the material, the person.'),
     credit: z.string().trim().min(1).describe('Who took the photograph, as it is credited under it ("Studio Jansen", "the lab").'),

@@ -97,10 +97,13 @@ export function run(args: string[], output: Output = console): number {
     const pairs = textPairs(data);
     if (!pairs.length) continue;
     const recorded = lock[key(abs)]?.en ?? {};
+    // A text moved within its file (blocks reordered) keeps its confirmation: its English was confirmed there.
+    const confirmedHere = new Set(Object.values(recorded));
     const of: Record<Exclude<Status, 'complete'>, string[]> = { stale: [], unconfirmed: [], missing: [] };
     for (const pair of pairs) {
       const name = lockKey(pair.path);
       if (!hasDutch(pair.nl)) of.missing.push(name);
+      else if (confirmedHere.has(englishHash(pair.en))) continue;
       else if (recorded[name] === undefined) of.unconfirmed.push(name);
       else if (recorded[name] !== englishHash(pair.en)) of.stale.push(name);
     }

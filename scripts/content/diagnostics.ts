@@ -1,3 +1,5 @@
+import { isRuleId, plainDescription, type RuleId, type Severity } from './rules/registry.ts';
+
 /** A problem found in content, located compiler-style at a file, line and column. */
 export interface Diagnostic {
   /** Path relative to the project root, with forward slashes (`content/services/zirconia.yaml`). */
@@ -6,15 +8,20 @@ export interface Diagnostic {
   line: number;
   /** 1-based column. */
   column: number;
-  severity: 'error' | 'warning' | 'note';
-  /** A stable rule id such as `i18n/missing-nl`, for searching the README and for tests. */
-  rule: string;
+  severity: Severity;
+  /** The rule's id in the registry (rules/registry.ts), such as `i18n/missing-nl`, for searching the README and for tests. */
+  rule: RuleId;
   /** What is wrong, naming the YAML path. */
   message: string;
   /** What to do about it. */
   hint?: string;
   /** The YAML path of the node, e.g. `hero.title.nl`. */
   path?: string;
+  /**
+   * A fix the check is certain of (npm run check -- --fix): characters of the file to replace, by their offset
+   * in its text; nothing else of the file changes.
+   */
+  fix?: { edits: { offset: number; length: number; text: string }[] };
 }
 
 /** Output formats of the generate command. */
@@ -40,6 +47,9 @@ export function sentence(d: Diagnostic): string {
   return `${where}${d.message}${hint}`;
 }
 
+/** A rule's description; an id from outside the registry (a JSON report read back) is named as it is. */
+const describe = (id: string) => (isRuleId(id) ? plainDescription(id) : id);
+
 // GitHub annotations end at a newline and treat % specially, so both are escaped.
 function escapeData(s: string): string {
   return s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
@@ -58,9 +68,9 @@ export function formatGithub(d: Diagnostic): string {
 /**
  * A report in SARIF 2.1.0 (the OASIS standard for the results of analysis tools), which GitHub code scanning
  * and editors show at each finding's line: one run of the content check, each rule with what it means
- * (from the README's table), each finding with its file (relative to the project root), line and column.
+ * (from the registry of rules), each finding with its file (relative to the project root), line and column.
  */
-export function formatSarif(list: Diagnostic[], descriptions: Map<string, string>): string {
+export function formatSarif(list: Diagnostic[]): string {
   const ruleIds = [...new Set(list.map((d) => d.rule))].sort();
   const level = { error: 'error', warning: 'warning', note: 'note' } as const;
   const sarif = {
@@ -74,8 +84,8 @@ export function formatSarif(list: Diagnostic[], descriptions: Map<string, string
             fullName: "The dental lab site's content check (npm run check)",
             rules: ruleIds.map((id) => ({
               id,
-              shortDescription: { text: descriptions.get(id) ?? id },
-              help: { text: `${descriptions.get(id) ?? id} See "When something is wrong" in README.md.` },
+              shortDescription: { text: describe(id) },
+              help: { text: `${describe(id)} See "When something is wrong" in README.md.` },
             })),
           },
         },
@@ -99,10 +109,10 @@ export function formatSarif(list: Diagnostic[], descriptions: Map<string, string
 }
 
 /** Renders a whole report in the chosen format, with a closing summary for people. */
-export function formatReport(list: Diagnostic[], format: Format, files: number, descriptions?: () => Map<string, string>): string {
+export function formatReport(list: Diagnostic[], format: Format, files: number): string {
   const sorted = sortDiagnostics(list);
   if (format === 'json') return JSON.stringify({ files, diagnostics: sorted }, null, 2);
-  if (format === 'sarif') return formatSarif(sorted, descriptions?.() ?? new Map<string, string>());
+  if (format === 'sarif') return formatSarif(sorted);
   const lines = sorted.map(format === 'github' ? formatGithub : formatPretty);
   if (format === 'pretty') lines.push(summary(sorted, files));
   return lines.join('\n');

@@ -6,7 +6,7 @@ import type { Lang } from '../../schemas/common.ts';
 import { dentistFactKeys } from '../../schemas/site.ts';
 import { fillFacts, isExample } from '../../src/shared/facts.ts';
 import { searchKind, searchKinds, type SearchKind } from '../../src/shared/search.ts';
-import { parseInline } from '../../src/shared/inline-text.ts';
+import { parseInline, type InlineRun } from '../../src/shared/inline-text.ts';
 import { englishPath, localizePath } from '../../src/shared/paths.ts';
 import { socialImagePath, socialImageSize } from '../../src/shared/social-image.ts';
 import { isLocalizedText, slugify } from './walk.ts';
@@ -126,12 +126,13 @@ function buildFiles(model: ContentModel, options: EmitOptions): Map<string, stri
     return localizePath(final, lang) + (hash ? `#${hash}` : '');
   };
   // Read with the renderer's own parser, so the generator rewrites exactly the links the page will show.
-  const links = (value: string, lang: Lang) =>
-    value.includes('](')
-      ? parseInline(value)
-          .map((part) => (part.type === 'text' ? part.text : part.type === 'bold' ? `**${part.text}**` : `[${part.label}](${href(part.href, lang)})`))
-          .join('')
-      : value;
+  const links = (value: string, lang: Lang) => {
+    const run = (part: InlineRun) => (part.type === 'text' ? part.text : `[${part.label}](${href(part.href, lang)})`);
+    if (!value.includes('](')) return value;
+    return parseInline(value)
+      .map((part) => (part.type === 'bold' ? `**${part.parts ? part.parts.map(run).join('') : part.text}**` : run(part)))
+      .join('');
+  };
   // A content text with the lab's facts written in ({turnaround.items.zirconiaCrown.days}); an interface
   // string keeps its braces, which the app fills in ({count}).
   const site = model.site?.data;

@@ -6,7 +6,7 @@ import { emitManifest } from './emit.ts';
 
 export { checkContent, type CheckResult } from './check.ts';
 export { formatReport, formatPretty, formats, summary, type Diagnostic, type Format } from './diagnostics.ts';
-export { ruleDescriptions } from './rules.ts';
+export { registry, ruleHelp, ruleIds, withRuleTable, type RuleId } from './rules/registry.ts';
 
 /** Checks the content and, when it has no errors, writes the manifest. */
 export function generate(options: CheckOptions & { outDir?: string; write?: boolean }): CheckResult & { written: string[]; outDir: string } {

@@ -138,6 +138,7 @@ export class SourceFile {
     const lineText = text.slice(lineStart, text.indexOf('\n', lineStart) === -1 ? text.length : text.indexOf('\n', lineStart));
     const unclosed = /within a (single|double) quoted scalar/.test(reason);
     const ranOn = unclosed ? undefined : runsOn(text, offset);
+    let found: Mistake | undefined;
     if (unclosed) {
       // Reported where the file ends; the place to fix is where the quote was opened.
       const quote = reason.includes('single') ? "'" : '"';
@@ -153,6 +154,8 @@ export class SourceFile {
       offset = ranOn.open;
       message = `the text opened with ${quote} here is not closed on its line, so YAML reads on to the ${quote} on line ${this.position(ranOn.close).line}`;
       hint = quote === "'" ? "end the text with ' on the same line; write '' for an apostrophe inside it" : 'end the text with " on the same line; write \\" for a quote mark inside it';
+    } else if ((found = authorMistake(text, offset, reason))) {
+      ({ offset, message, hint } = found);
     } else if (reason === 'duplicated mapping key') {
       const key = /^\s*(?:- )?([^:#]+?)\s*:/.exec(text.slice(offset))?.[1] ?? '';
       const indent = /^[ ]*/.exec(lineText)![0].length;
@@ -210,7 +213,8 @@ export class SourceFile {
    */
   plainQuestionsInFlow(): number[] {
     const text = this.text;
-    if (!/\{[^\n]*\?/.test(text)) return [];
+    // Most files hold no "?" at all, which indexOf tells faster than the pattern.
+    if (!text.includes('?') || !/\{[^\n]*\?/.test(text)) return [];
     const found: number[] = [];
     const visit = (frame: Frame, inFlow: boolean) => {
       for (const child of frame.children) {
@@ -319,6 +323,184 @@ function* previousLines(text: string, lineStart: number): Generator<{ start: num
 function hasSpacedHash(text: string): boolean {
   for (let at = text.indexOf('#'); at !== -1; at = text.indexOf('#', at + 1)) if (text[at - 1] === ' ' || text[at - 1] === '\t') return true;
   return false;
+}
+
+/** A syntax error as the author would say it: where it was made, what it is and what to write. */
+interface Mistake {
+  offset: number;
+  message: string;
+  hint: string;
+}
+
+const quoteHint = 'put the whole text between double quotes, e.g. title: "[New] Zirconia crowns"';
+
+/** The line around an offset: its start, its text and its indentation. */
+function lineOf(text: string, offset: number): { start: number; text: string; indent: number } {
+  const start = text.lastIndexOf('\n', offset - 1) + 1;
+  const end = text.indexOf('\n', start);
+  const line = text.slice(start, end === -1 ? text.length : end);
+  return { start, text: line, indent: /^[ ]*/.exec(line)![0].length };
+}
+
+/** `key: value` on one line of a block map (or list item): where the value starts and what it is. */
+function blockValue(line: { start: number; text: string }): { key: string; at: number; value: string } | undefined {
+  const match = /^([ \t]*(?:-[ \t]+)?)([^\s'"#:{}[\],][^:#]*?):[ \t]+(?=\S)/.exec(line.text);
+  if (!match) return undefined;
+  return { key: match[2]!, at: line.start + match[0].length, value: line.text.slice(match[0].length) };
+}
+
+/** Where, after `from`, a line ends but for spaces and a comment: nothing else follows. */
+const restIsEmpty = (rest: string) => /^[ \t]*(#.*)?$/.test(rest);
+
+/**
+ * The mistakes an author makes by hand, read from the line the parser stopped at (or the one it reached
+ * too late), each named as the author would say it and placed where it was made: a text that begins with
+ * a character YAML keeps for itself, a quote that ends a text too early, a bracket never closed or one too
+ * many, a missing space after a key's colon, a second document, a line of a folded text indented too little.
+ */
+function authorMistake(text: string, offset: number, reason: string): Mistake | undefined {
+  const line = lineOf(text, offset);
+  if (reason.startsWith('expected a single document')) {
+    const second = /(?:^|\n)(---)(?=[ \t]|\r?\n|$)/g;
+    let match: RegExpExecArray | null;
+    while ((match = second.exec(text))) {
+      const at = match.index + match[0].length - 3;
+      if (text.slice(0, at).split('\n').some((l) => l.trim() !== '' && !l.trim().startsWith('#') && l.trim() !== '---')) {
+        return { offset: at, message: 'a second document starts here: "---" ends the first, and a content file holds one', hint: 'remove the "---" line, or move what follows it into a file of its own' };
+      }
+    }
+  }
+  if ((text[offset] === '}' || text[offset] === ']') && !/^\s*[}\]]/.test(text.slice(line.start, offset))) {
+    const depth = bracketDepth(text.slice(line.start, offset));
+    if (depth <= 0) return { offset, message: `this "${text[offset]}" closes nothing: it is one too many`, hint: `remove the "${text[offset]}"` };
+  }
+  if (/unknown escape sequence/.test(reason)) {
+    const slash = text.lastIndexOf('\\', offset);
+    return { offset: slash === -1 ? offset : slash, message: 'a \\ in a text between double quotes starts an escape such as \\n or \\", and this one is none', hint: 'write \\\\ for a backslash, or put the text between single quotes' };
+  }
+  if (/^\s*:\s/.test(line.text)) return { offset: line.start + line.indent, message: 'this line begins with ":": its key is missing', hint: 'write the key before the colon, e.g. "title: ..."' };
+  const value = blockValue(line);
+  if (value) {
+    const found = valueMistake(text, value);
+    if (found) return found;
+  }
+  // "en:Crowns": a key without a space after its colon is read as one text.
+  for (const candidate of [line, ...[...previousLines(text, line.start)].slice(0, 1).map((l) => ({ ...l }))]) {
+    const glued = /^([ \t]*(?:-[ \t]+)?)([A-Za-z][\w-]*):(?![\s/]|$)/.exec(candidate.text);
+    if (glued) {
+      const key = glued[2]!;
+      const word = /^\S+/.exec(candidate.text.slice(glued[0].length))![0];
+      return { offset: candidate.start + glued[1]!.length + key.length + 1, message: `a space is missing after "${key}:": YAML reads "${key}:${word}" as one text, not a key and its value`, hint: `write "${key}: ${word}"` };
+    }
+  }
+  if (/missed comma between flow collection entries|unexpected end of the stream within a flow collection/.test(reason)) {
+    // The line that opened a { or [ (or a quote inside one) and did not close it: the parser stops a line late.
+    for (const earlier of [line, ...previousLines(text, line.start)]) {
+      const open = unclosedOnLine(earlier.text);
+      if (open !== undefined) {
+        // On the line the parser stopped at, a { or [ still open is the one it stopped in: the general words fit.
+        if (earlier.start === line.start && !open.quote) break;
+        const at = earlier.start + open.at;
+        return open.quote
+          ? { offset: at, message: `the text opened with ${open.char} here is not closed on its line`, hint: `end the text with ${open.char} on the same line; ${open.char === '"' ? 'write \\" for a quote mark inside it' : "write '' for an apostrophe inside it"}` }
+          : { offset: at, message: `the ${open.char} opened here is not closed on its line`, hint: `close it with "${open.char === '{' ? '}' : ']'}" on the same line, e.g. "{ en: Text, nl: Tekst }"` };
+      }
+    }
+  }
+  if (/^bad indentation|end of the stream or a document separator|implicit key|multiline key/.test(reason)) {
+    const before = [...previousLines(text, line.start)];
+    // A line of a folded or literal text indented no further than its key ends the text; the parser stops later.
+    for (let i = 0; i < before.length; i++) {
+      const opener = /^([ \t]*(?:-[ \t]+)?)([^\s#:][^:#]*?):[ \t]+[|>][+-]?[0-9]?[ \t]*(?:#.*)?$/.exec(before[i]!.text);
+      if (!opener) continue;
+      const inner = before.slice(0, i).reverse();
+      const culprit = [...inner, line].find((l) => l.indent <= before[i]!.indent && !/^[ \t]*(?:-[ \t]+)?[^\s#:][^:#]*:(?:[ \t]|$)/.test(l.text));
+      if (culprit) {
+        return { offset: culprit.start + culprit.indent, message: `this line is indented no further than "${opener[2]}:", so the text under it ends before this line`, hint: `indent every line of the text further than "${opener[2]}:", as the lines above it are` };
+      }
+      break;
+    }
+    const previous = before[0];
+    // A line without a colon where a key belongs ("title Zirconia crowns").
+    if (previous && previous.indent === line.indent && !/:(?:[ \t]|$)/.test(previous.text) && !/^[ \t]*-(?:[ \t]|$)/.test(previous.text)) {
+      return { offset: previous.start + previous.indent, message: 'this line has no ":" where a key and its value belong', hint: 'write the key, a colon and a space before the value, e.g. "title: Zirconia crowns"' };
+    }
+  }
+  return undefined;
+}
+
+/** What is wrong with a value by its first characters, if anything: a character YAML keeps, or a quote that ends the text early. */
+function valueMistake(text: string, value: { key: string; at: number; value: string }): Mistake | undefined {
+  const v = value.value;
+  const first = v[0]!;
+  const begins = (what: string) => ({ offset: value.at, message: `a text cannot begin with ${what} without quotes`, hint: quoteHint.replace('[New] Zirconia crowns', v.replace(/[ \t]+#.*$/, '').replace(/"/g, '\\"')) });
+  if (first === '@' || first === '`' || first === '%') return { ...begins(first), message: `a text cannot begin with ${first} without quotes: YAML keeps the character for itself` };
+  if (first === '*') return { ...begins(first), message: v.startsWith('**') ? 'a text that begins with bold (**) is read as a reference to another value (*name), not as text' : 'a text that begins with * is read as a reference to another value (*name), not as text' };
+  if (first === '!') return { ...begins(first), message: 'a text that begins with ! is read as a type (!tag), not as text' };
+  if ((first === '|' || first === '>') && !restIsEmpty(v.slice(1).replace(/^[+-]?[0-9]?/, ''))) {
+    return { offset: value.at, message: `after "${first}" comes the end of the line: the text starts on the next line`, hint: `move the text to the next line, indented under "${value.key}:"` };
+  }
+  if (first === '[' || first === '{') {
+    const close = first === '[' ? ']' : '}';
+    let depth = 0;
+    for (let i = 0; i < v.length; i++) {
+      if (v[i] === first) depth++;
+      else if (v[i] === close && --depth === 0) {
+        if (restIsEmpty(v.slice(i + 1))) return undefined;
+        return { offset: value.at, message: `a text that begins with ${first} is read as a ${first === '[' ? 'list' : 'map'}, which ends at its ${close}: the rest of the line cannot follow it`, hint: quoteHint.replace('[New] Zirconia crowns', v.replace(/"/g, '\\"')) };
+      }
+    }
+    return undefined;
+  }
+  if (first === '"' || first === "'") {
+    const close = closingQuote(text, value.at);
+    const lineEnd = text.indexOf('\n', value.at) === -1 ? text.length : text.indexOf('\n', value.at);
+    if (close === -1 || close > lineEnd || restIsEmpty(text.slice(close + 1, lineEnd))) return undefined;
+    const rest = text.slice(close + 1, lineEnd);
+    if (rest.includes(first)) {
+      return first === "'"
+        ? { offset: close, message: "this apostrophe ends the text that ' opened: inside a text between single quotes, an apostrophe is written twice", hint: "write '' for the apostrophe (patient''s), or put the text between double quotes" }
+        : { offset: close, message: 'this " ends the text that " opened: a quote mark inside a text between double quotes ends it', hint: 'write \\" for a quote mark inside the text, or put the text between single quotes' };
+    }
+    return { offset: close + 1, message: `the text between quotes ends at its closing ${first}, and more follows it on the line`, hint: `put the whole text between the quotes, e.g. ${first}${text.slice(value.at + 1, close)}${rest.replace(/[ \t]+#.*$/, '')}${first}` };
+  }
+  return undefined;
+}
+
+/** How many { and [ are open at the end of a piece of a line, quotes skipped. */
+function bracketDepth(piece: string): number {
+  let depth = 0;
+  let quote = '';
+  for (const c of piece) {
+    if (quote) {
+      if (c === quote) quote = '';
+    } else if (c === '"' || c === "'") quote = c;
+    else if (c === '{' || c === '[') depth++;
+    else if (c === '}' || c === ']') depth--;
+  }
+  return depth;
+}
+
+/** The first { or [ of a line left open at its end, or a quote inside one left open (a text that runs on). */
+function unclosedOnLine(line: string): { at: number; char: string; quote: boolean } | undefined {
+  const open: { at: number; char: string }[] = [];
+  let quote: { at: number; char: string } | undefined;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i]!;
+    if (quote) {
+      if (c === quote.char) {
+        if (c === "'" && line[i + 1] === "'") i++;
+        else quote = undefined;
+      } else if (c === '\\' && quote.char === '"') i++;
+      continue;
+    }
+    if (c === '#' && (i === 0 || line[i - 1] === ' ')) break;
+    if ((c === '"' || c === "'") && open.length && /[\s,:{[]/.test(line[i - 1] ?? ' ')) quote = { at: i, char: c };
+    else if (c === '{' || c === '[') open.push({ at: i, char: c });
+    else if ((c === '}' || c === ']') && open.length) open.pop();
+  }
+  if (quote) return { ...quote, quote: true };
+  return open.length ? { ...open[0]!, quote: false } : undefined;
 }
 
 /** A value that opens with a quote: after `key: `, `- ` or both, at the start of a line. */

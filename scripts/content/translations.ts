@@ -12,7 +12,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { CORE_SCHEMA, load } from 'js-yaml';
 import type { PathSegment } from './source.ts';
-import { dotted, valueAt } from './validate.ts';
+import { dotted, valueAt } from './yaml-path.ts';
 
 /** The lock's name in the content folder. */
 export const translationLockName = 'translations.lock.json';

@@ -1,24 +1,13 @@
 import { config, type z } from 'zod';
 import type { Diagnostic } from './diagnostics.ts';
+import { isRuleId, type RuleId } from './rules/registry.ts';
 import type { PathSegment, SourceFile } from './source.ts';
 import { didYouMean } from './suggest.ts';
+import { dotted, valueAt } from './yaml-path.ts';
 
 const languageName = { en: 'English', nl: 'Dutch' } as const;
 
-/** Dotted YAML path for messages: `process[2].title.nl`. */
-export function dotted(path: readonly PathSegment[]): string {
-  return path.reduce<string>((out, s) => (typeof s === 'number' ? `${out}[${s}]` : out ? `${out}.${s}` : s), '') || '(top level)';
-}
-
-/** The value at a path of parsed data, or undefined. */
-export function valueAt(data: unknown, path: readonly PathSegment[]): unknown {
-  let value = data;
-  for (const segment of path) {
-    if (value === null || typeof value !== 'object') return undefined;
-    value = (value as Record<PathSegment, unknown>)[segment];
-  }
-  return value;
-}
+export { dotted, valueAt } from './yaml-path.ts';
 
 function describe(value: unknown): string {
   if (value === null) return 'an empty value';
@@ -86,8 +75,12 @@ export function validate<T extends z.ZodType>(
   const meant = new Set(
     diagnostics.filter((d) => d.rule === 'schema/unknown-key' && d.hint?.startsWith('did you mean')).map((d) => `${parentOf(d.path)}|${d.hint}`),
   );
+  // "nl:Kronen" is one mistake too: the Dutch text is not missing as well.
+  const glued = new Set(diagnostics.filter((d) => d.rule === 'schema/unknown-key' && d.message.startsWith('a space is missing after')).map((d) => `${parentOf(d.path)}|${/after "(\w+):"/.exec(d.message)?.[1]}`));
   return {
-    diagnostics: diagnostics.filter((d) => !(d.rule === 'schema/missing-key' && meant.has(`${d.path}|did you mean "${/"(.+)"/.exec(d.message)?.[1]}"?`))),
+    diagnostics: diagnostics.filter(
+      (d) => !(d.rule === 'schema/missing-key' && meant.has(`${d.path}|did you mean "${/"(.+)"/.exec(d.message)?.[1]}"?`)) && !(/^i18n\/missing-/.test(d.rule) && glued.has(`${d.path}|${d.rule.slice(-2)}`)),
+    ),
   };
 }
 
@@ -95,7 +88,7 @@ function toDiagnostics(source: SourceFile, issue: z.core.$ZodIssue, input: unkno
   const rel = issue.path as PathSegment[];
   const path = [...basePath, ...rel];
   const at = (p: readonly PathSegment[], target: 'value' | 'key' = 'value') => source.locate(p, target);
-  const make = (p: readonly PathSegment[], rule: string, message: string, hint?: string, target: 'value' | 'key' = 'value'): Diagnostic => {
+  const make = (p: readonly PathSegment[], rule: RuleId, message: string, hint?: string, target: 'value' | 'key' = 'value'): Diagnostic => {
     const { line, column } = at(p, target);
     return { file: source.file, line, column, severity: 'error', rule, message, hint, path: dotted(p) };
   };
@@ -103,6 +96,16 @@ function toDiagnostics(source: SourceFile, issue: z.core.$ZodIssue, input: unkno
   const value = valueAt(input, rel);
   const parent = valueAt(input, rel.slice(0, -1));
   const isLanguage = (last === 'en' || last === 'nl') && parent !== null && typeof parent === 'object' && !Array.isArray(parent);
+
+  // A value written in quotes where a fixed number or true/false belongs (`level: "2"`): a text, not the value it names.
+  const quotedValue = (values: readonly unknown[]): Diagnostic | undefined => {
+    if (typeof value !== 'string') return undefined;
+    const meant = values.find((v): v is number | boolean => (typeof v === 'number' || typeof v === 'boolean') && String(v) === value.trim());
+    if (meant === undefined) return undefined;
+    const numbers = values.filter((v) => typeof v === 'number').map(String);
+    const kind = typeof meant === 'number' ? `the number ${numbers.length > 1 ? `${numbers.slice(0, -1).join(', ')} or ${numbers.at(-1)}` : numbers[0]}` : 'true or false';
+    return make(path, 'schema/invalid-type', `expected ${kind}, found the text "${value}"`, `write ${String(meant)} without quotes: in quotes it is a text`);
+  };
 
   switch (issue.code) {
     case 'unrecognized_keys': {
@@ -113,6 +116,15 @@ function toDiagnostics(source: SourceFile, issue: z.core.$ZodIssue, input: unkno
         allowed = [];
       }
       return issue.keys.map((key) => {
+        // "nl:Kronen" in a { } is read as a key without a value: the space after the colon is missing.
+        const glued = /^([A-Za-z][\w-]*):(\S.*)$/.exec(key);
+        if (glued && allowed.includes(glued[1]!)) {
+          const found = make([...path, key], 'schema/unknown-key', `a space is missing after "${glued[1]}:": YAML reads "${key}" as one key without a value`, `write "${glued[1]}: ${glued[2]}"`, 'key');
+          // Pointed at the colon that lacks its space, found in the map's own text.
+          const range = source.range(path);
+          const colon = range ? source.text.indexOf(`${glued[1]}:${glued[2]}`, range[0]) : -1;
+          return colon !== -1 && colon < range![1] ? { ...found, ...source.position(colon + glued[1]!.length + 1) } : found;
+        }
         const suggestion = didYouMean(key, allowed);
         const hint = suggestion || (allowed.length ? `allowed keys here: ${allowed.join(', ')}` : 'remove it');
         return make([...path, key], 'schema/unknown-key', `unknown key "${key}"`, hint, 'key');
@@ -149,6 +161,9 @@ function toDiagnostics(source: SourceFile, issue: z.core.$ZodIssue, input: unkno
         return [make(path, 'schema/invalid-type', `expected ${expected}, found "${written}", which YAML reads as ${Number.isNaN(value) ? '"not a number"' : 'infinity'}`, 'write the number in digits, such as 4')];
       }
       const nested = value !== null && typeof value === 'object' && !Array.isArray(value) && (issue.expected === 'string' || issue.expected === 'number');
+      // A number or true/false between quotes is a text to YAML.
+      const unquote = typeof value === 'string' && ((issue.expected === 'number' && value.trim() !== '' && Number.isFinite(Number(value))) || (issue.expected === 'boolean' && /^(true|false)$/.test(value.trim())));
+      if (unquote) return [make(path, 'schema/invalid-type', `expected ${expected}, found the text "${value}"`, `write ${value.trim()} without quotes: in quotes it is a text`)];
       const hint = nested ? 'check the indentation of the lines below this key' : issue.expected === 'int' ? 'write a whole number, without a decimal point' : `write ${expected} here`;
       return [make(path, 'schema/invalid-type', `expected ${expected}, found ${describe(value)}`, hint)];
     }
@@ -172,6 +187,8 @@ function toDiagnostics(source: SourceFile, issue: z.core.$ZodIssue, input: unkno
       return [make(path, 'schema/invalid-key', `the key "${key}" is not a valid name here`, inner && !inner.startsWith('Invalid') ? inner : 'write a camelCase name such as "submitButton"', 'key')];
     }
     case 'invalid_value': {
+      const quoted = quotedValue(issue.values);
+      if (quoted) return [quoted];
       const options = issue.values.map(String);
       const suggestion = typeof value === 'string' ? didYouMean(value, options) : '';
       return [make(path, 'schema/invalid-value', `${describe(value)} is not allowed; use one of: ${options.join(', ')}`, suggestion || undefined)];
@@ -193,6 +210,8 @@ function toDiagnostics(source: SourceFile, issue: z.core.$ZodIssue, input: unkno
         ? branches.flatMap((b) => (b[0] as z.core.$ZodIssueInvalidValue).values.map(String))
         : [];
       if (allowed.length) {
+        const quoted = quotedValue(branches.flatMap((b) => (b[0] as z.core.$ZodIssueInvalidValue).values));
+        if (quoted) return [quoted];
         const suggestion = typeof value === 'string' ? didYouMean(value, allowed) : '';
         return [make(path, 'schema/invalid-value', `${describe(value)} is not allowed; use one of: ${allowed.join(', ')}`, suggestion || undefined)];
       }
@@ -201,8 +220,9 @@ function toDiagnostics(source: SourceFile, issue: z.core.$ZodIssue, input: unkno
     case 'invalid_format':
       return [make(path, 'schema/invalid-format', `${describe(value)} is not valid`, issue.message.startsWith('Invalid') ? undefined : issue.message)];
     case 'custom': {
-      const rule = (issue.params as { rule?: string } | undefined)?.rule ?? 'schema/invalid-value';
-      return [make(path, rule, issue.message)];
+      // A schema names its own rule (`params: { rule: 'site/hours' }`); one the registry lacks counts as an invalid value.
+      const rule = (issue.params as { rule?: unknown } | undefined)?.rule;
+      return [make(path, isRuleId(rule) ? rule : 'schema/invalid-value', issue.message)];
     }
     default:
       // zod's own wording ("Invalid input") names nothing an author can act on.

@@ -5,11 +5,16 @@
 /** Inline links and bold, in the order they appear: a match has `[, label, href]` or `[, , , bold]`. */
 export const inlineMarkup = /\[([^\]]+)\]\(([^)\s]+)\)|\*\*([^*]+)\*\*/g;
 
-/** One piece of a text as the visitor sees it; `at` is its offset in the text. */
-export type InlinePart =
-  | { type: 'text'; text: string; at: number }
-  | { type: 'link'; label: string; href: string; at: number; hrefAt: number }
-  | { type: 'bold'; text: string; at: number };
+/** Plain text or a link: what bold text holds. */
+export type InlineRun = { type: 'text'; text: string; at: number } | { type: 'link'; label: string; href: string; at: number; hrefAt: number };
+
+/**
+ * One piece of a text as the visitor sees it; `at` is its offset in the text. Bold text that holds a link
+ * (`**[label](/path)**`) has its `parts`: the page shows the link in bold, and the check checks it.
+ */
+export type InlinePart = InlineRun | { type: 'bold'; text: string; at: number; parts?: InlineRun[] };
+
+const inlineLink = /\[([^\]]+)\]\(([^)\s]+)\)/g;
 
 /** A text cut into plain text, links and bold. */
 export function parseInline(text: string): InlinePart[] {
@@ -18,12 +23,29 @@ export function parseInline(text: string): InlinePart[] {
   for (const match of text.matchAll(inlineMarkup)) {
     if (match.index > last) parts.push({ type: 'text', text: text.slice(last, match.index), at: last });
     const [whole, label, href, bold] = match;
-    if (bold !== undefined) parts.push({ type: 'bold', text: bold, at: match.index });
-    else parts.push({ type: 'link', label: label!, href: href!, at: match.index, hrefAt: match.index + whole.length - href!.length - 1 });
+    if (bold !== undefined) {
+      const inner = bold.includes('](') ? linkRuns(bold, match.index + 2) : undefined;
+      parts.push(inner ? { type: 'bold', text: bold, at: match.index, parts: inner } : { type: 'bold', text: bold, at: match.index });
+    } else parts.push({ type: 'link', label: label!, href: href!, at: match.index, hrefAt: match.index + whole.length - href!.length - 1 });
     last = match.index + whole.length;
   }
   if (last < text.length) parts.push({ type: 'text', text: text.slice(last), at: last });
   return parts;
+}
+
+/** The text and links of bold text starting at `offset`, or nothing when it holds no link. */
+function linkRuns(text: string, offset: number): InlineRun[] | undefined {
+  const runs: InlineRun[] = [];
+  let last = 0;
+  for (const match of text.matchAll(inlineLink)) {
+    const [whole, label, href] = match;
+    if (match.index > last) runs.push({ type: 'text', text: text.slice(last, match.index), at: offset + last });
+    runs.push({ type: 'link', label: label!, href: href!, at: offset + match.index, hrefAt: offset + match.index + whole.length - href!.length - 1 });
+    last = match.index + whole.length;
+  }
+  if (!runs.length) return undefined;
+  if (last < text.length) runs.push({ type: 'text', text: text.slice(last), at: offset + last });
+  return runs;
 }
 
 /** Markup that would not render as meant: where it starts in the text, what is wrong and what to write. */

@@ -42,6 +42,12 @@ describe('texts the schema allows inline links in', () => {
     expect(html).not.toContain('**');
   });
 
+  it('render a link inside bold text as a link in bold, not as its marks', async () => {
+    const html = await render(<Claims section={{ title: 'Why practices work with us', items: [{ title: 'Guarantee', text: 'See **[our guarantee](/about)** first.' }] }} />);
+    expect(html).toMatch(/<strong class="font-semibold"><a[^>]* href="\/about"[^>]*>our guarantee<\/a><\/strong>/);
+    expect(html).not.toContain('](');
+  });
+
   it.each([
     ['the home page\'s news card', NewsCard],
     ['the blog\'s article card', ArticleCard],
