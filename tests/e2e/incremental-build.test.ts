@@ -62,6 +62,7 @@ describe('a build after a build', () => {
   it('with nothing changed, takes both bundles from the cache, renders no page, and writes the same files, byte for byte', () => {
     expect(warm.said).toContain('both bundles from the cache');
     expect(rendered(warm.said)).toBe(0);
+    expect(warm.said).toMatch(/a search index of \d+ pages in \d+ files, \d+ KB from the cache/);
     expect([...warm.files.keys()]).toEqual([...cold.files.keys()]);
     const differing = [...warm.files].filter(([file, hash]) => cold.files.get(file) !== hash).map(([file]) => file);
     expect(differing).toEqual([]);
@@ -70,6 +71,8 @@ describe('a build after a build', () => {
   it('with one page changed, makes the server bundle (it holds the content) but not the browser\'s, and renders that page alone', () => {
     expect(edited.said).toContain("the browser's bundle from the cache, the server's made");
     expect(rendered(edited.said)).toBe(1);
+    // The search index is made again from the pages, the changed one among them.
+    expect(edited.said).toMatch(/a search index of \d+ pages in \d+ files, \d+ KB;/);
     const about = readFileSync(join(root, 'dist', 'client', 'about', 'index.html'), 'utf8');
     expect(about).toContain('Careful work.');
     // Every other page is the one a build from nothing would write: the same but for the name of the folder of the pages' data.
