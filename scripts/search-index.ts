@@ -55,9 +55,37 @@ export async function writeSearchIndex(pages: readonly IndexedPage[], outDir: st
       bytes += file.content.length;
       count++;
     }
+    // Each language's words, the most used first: what the dialog reads a mistyped query against when the
+    // index finds nothing (Pagefind matches word forms and words begun, not typing mistakes).
+    for (const [lang, words] of vocabularies(pages)) {
+      const content = Buffer.from(JSON.stringify(words));
+      writeFileSync(join(outDir, `words.${lang}.json`), content);
+      bytes += content.length;
+      count++;
+    }
     return { pages: pages.length, files: count, bytes };
   } finally {
     await index.deleteIndex();
     await close();
   }
+}
+
+/**
+ * The words of each language's pages as the index reads them (the page's main content, without its
+ * navigation and forms), three letters or more, lower case, the most used first.
+ */
+export function vocabularies(pages: readonly IndexedPage[]): Map<string, string[]> {
+  const counts = new Map<string, Map<string, number>>();
+  for (const page of pages) {
+    const lang = /<html[^>]*\slang="([^"]+)"/.exec(page.html)?.[1] ?? 'en';
+    const main = /<main\b[^>]*data-pagefind-body[^>]*>([\s\S]*?)<\/main>/.exec(page.html)?.[1] ?? '';
+    const text = main
+      .replace(/<(nav|form|script|style|svg)\b[\s\S]*?<\/\1>/g, ' ')
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/&(amp|nbsp|#39|quot|lt|gt);/g, ' ');
+    const words = counts.get(lang) ?? new Map<string, number>();
+    counts.set(lang, words);
+    for (const [word] of text.toLocaleLowerCase(lang).matchAll(/[\p{L}\p{M}]{3,}/gu)) words.set(word, (words.get(word) ?? 0) + 1);
+  }
+  return new Map([...counts].map(([lang, words]) => [lang, [...words].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([word]) => word)]));
 }

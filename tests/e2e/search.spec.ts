@@ -70,6 +70,28 @@ test.describe('the site search', () => {
     await expect(english.dialog.locator('mark').filter({ hasText: /^denture$/i }).first()).toBeVisible();
   });
 
+  test('a query with a typing mistake finds its page, and says which word it searched for instead', async ({ page }) => {
+    await openPage(page, '/nl');
+    const { dialog, box } = await openSearch(page, 'nl');
+    // A letter doubled and one left out: read as "kronen" and "zirkonia", words of the Dutch pages.
+    await box.fill('kronne');
+    await expect(dialog.getByRole('status')).toHaveText(/^Niets gevonden voor ‘kronne’; \d+ resultaten? voor ‘kronen’$/);
+    expect(await resultLinks(dialog)).toContain('/nl/services/crowns-bridges-work');
+    await box.fill('zirkonnia');
+    await expect(dialog.getByRole('status')).toHaveText(/voor ‘zirkonia’$/);
+    expect(await resultLinks(dialog)).toContain('/nl/services/zirconia');
+
+    await openPage(page, '/');
+    const english = await openSearch(page, 'en');
+    // Two letters swapped.
+    await english.box.fill('zriconia');
+    await expect(english.dialog.getByRole('status')).toHaveText(/^Nothing found for “zriconia”; \d+ results? for “zirconia”$/);
+    expect(await resultLinks(english.dialog)).toContain('/services/zirconia');
+    // A word no page is near stays as typed, and nothing is found.
+    await english.box.fill('xylophone');
+    await expect(english.dialog.getByRole('status')).toHaveText('Nothing found for “xylophone”. Try another word or a shorter one.');
+  });
+
   test('works from the keyboard: open with the button, type, arrow to a result, Enter opens it; Escape closes and focus returns', async ({ page }) => {
     await openPage(page, '/nl/contact');
     const button = page.getByRole('banner').getByRole('button', { name: 'Zoeken op de site' });

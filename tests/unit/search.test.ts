@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decodeEntities, excerptParts } from '../../src/features/shell/pagefind.ts';
-import { searchKind, searchTerm } from '../../src/shared/search.ts';
+import { correctedQuery, editDistance, searchKind, searchTerm, typosAllowed } from '../../src/shared/search.ts';
+import { vocabularies } from '../../scripts/search-index.ts';
 
 /** A passage's text as Pagefind writes it into an excerpt: HTML's special characters escaped. */
 const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
@@ -53,5 +54,83 @@ describe('a page\'s kind in search', () => {
     expect(['category', 'detail', 'allon4'].map(searchKind)).toEqual(['service', 'service', 'service']);
     expect(searchKind('article')).toBe('article');
     expect(['home', 'blog', 'services', 'privacy', 'search'].map(searchKind)).toEqual(['page', 'page', 'page', 'page', 'page']);
+  });
+});
+
+/** The optimal-string-alignment distance, plainly: the reference the search's own is held to. */
+function reference(a: string, b: string): number {
+  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
+    }
+  }
+  return d[a.length]![b.length]!;
+}
+
+const letters = fc.string({ unit: fc.constantFrom('a', 'e', 'i', 'k', 'n', 'o', 'r', 's', 't', 'z', 'ë'), maxLength: 12 });
+
+/** A word with one typing mistake: a letter added, left out, changed, or two neighbours swapped. */
+const mistyped = (word: string, at: number, letter: string, how: number) => {
+  const i = at % word.length;
+  if (how === 0) return word.slice(0, i) + letter + word.slice(i);
+  if (how === 1) return word.slice(0, i) + word.slice(i + 1);
+  if (how === 2) return word.slice(0, i) + letter + word.slice(i + 1);
+  const j = Math.min(i, word.length - 2);
+  return word.slice(0, j) + word[j + 1]! + word[j]! + word.slice(j + 2);
+};
+
+describe('a mistyped query', () => {
+  it('is measured in edits as the plain algorithm measures them, and said to be "more" once past the limit', () => {
+    fc.assert(
+      fc.property(letters, letters, fc.integer({ min: 0, max: 3 }), (a, b, most) => {
+        const exact = reference(a, b);
+        expect(editDistance(a, b, most)).toBe(exact <= most ? exact : most + 1);
+      }),
+      { seed: 32_3, numRuns: 2000 },
+    );
+  });
+
+  it('is read as a word of the site one typing mistake away, and searched for that: never a word farther than its length allows', () => {
+    fc.assert(
+      fc.property(fc.uniqueArray(letters.filter((w) => w.length >= 5), { minLength: 1, maxLength: 30 }), fc.nat(), fc.constantFrom('a', 'q', 'x', 'ë'), fc.integer({ min: 0, max: 3 }), fc.nat(), (words, pick, letter, how, at) => {
+        const word = words[pick % words.length]!;
+        const typed = mistyped(word, at, letter, how);
+        const corrected = correctedQuery(typed, words);
+        if (words.some((known) => known.startsWith(typed)) || typosAllowed(typed) === 0) {
+          // A word of the site, one begun, or too short to guess at: searched as typed.
+          expect(corrected).toBeUndefined();
+          return;
+        }
+        // Read as a word of the site within the mistakes its length allows (the typed word's own, if it is nearest, or another as near).
+        expect(corrected).toBeDefined();
+        expect(words).toContain(corrected);
+        expect(reference(typed, corrected!)).toBeLessThanOrEqual(Math.min(typosAllowed(typed), reference(typed, word)));
+      }),
+      { seed: 32_4, numRuns: 1000 },
+    );
+  });
+
+  it('keeps the words that are right, corrects each wrong one, and leaves a query alone that no word is near', () => {
+    const words = ['kronen', 'kroon', 'zirkonia', 'implantaat', 'reparatie', 'kunstgebit'];
+    expect(correctedQuery('kunstgebit reparatei', words)).toBe('kunstgebit reparatie');
+    expect(correctedQuery('kronne', words)).toBe('kronen');
+    expect(correctedQuery('zirkonnia', words)).toBe('zirkonia');
+    expect(correctedQuery('impla', words)).toBeUndefined();
+    expect(correctedQuery('xylofoon', words)).toBeUndefined();
+  });
+});
+
+describe("the site's words, which a mistyped query is read against", () => {
+  it("are each language's words of the pages' main content, the most used first, without navigation or forms", () => {
+    const page = (lang: string, main: string) => ({ path: '/', template: 'detail', html: `<html lang="${lang}"><body><header>Kopwoord</header><main id="main" data-pagefind-body="">${main}</main></body></html>` });
+    const words = vocabularies([
+      page('nl', '<h1>Kronen</h1><p>Kronen en bruggen, <a href="/x">zirkonia</a>.</p><nav>Kruimelpad</nav><form><label>Formulierwoord</label></form>'),
+      page('en', '<h1>Crowns</h1><p>Crowns &amp; bridges</p>'),
+    ]);
+    expect(words.get('nl')).toEqual(['kronen', 'bruggen', 'zirkonia']);
+    expect(words.get('en')).toEqual(['crowns', 'bridges']);
   });
 });

@@ -1,4 +1,4 @@
-import { searchKinds, type SearchKind } from '../../shared/search.ts';
+import { correctedQuery, searchKinds, type SearchKind } from '../../shared/search.ts';
 
 /** A part of a result's passage: text, marked where it matched the query. */
 export interface ExcerptPart {
@@ -18,7 +18,12 @@ export interface SearchHit {
 interface PagefindApi {
   options(options: Record<string, unknown>): Promise<void>;
   init(): Promise<void>;
-  debouncedSearch(term: string, options?: Record<string, unknown>, ms?: number): Promise<{ results: { data(): Promise<PagefindData> }[] } | null>;
+  debouncedSearch(term: string, options?: Record<string, unknown>, ms?: number): Promise<PagefindResults | null>;
+  search(term: string): Promise<PagefindResults>;
+}
+
+interface PagefindResults {
+  results: { data(): Promise<PagefindData> }[];
 }
 
 interface PagefindData {
@@ -27,9 +32,15 @@ interface PagefindData {
   meta: Record<string, string | undefined>;
 }
 
+/** What a search found: its results, and the query it searched for instead when the one typed found nothing. */
+export interface Found {
+  hits: SearchHit[];
+  corrected?: string;
+}
+
 /** The loaded index: finds up to `most` results for a term, or null when a newer term came within `pauseMs`. */
 export interface Search {
-  find(term: string, pauseMs: number, most: number): Promise<SearchHit[] | null>;
+  find(term: string, pauseMs: number, most: number): Promise<Found | null>;
 }
 
 let loading: Promise<Search> | undefined;
@@ -52,12 +63,26 @@ export function loadSearch(base: string | undefined): Promise<Search> {
     const api = (await import(/* @vite-ignore */ `${base}pagefind.js`)) as PagefindApi;
     await api.options({ basePath: base, baseUrl: '/', excerptLength: 24, metaCacheTag: tag });
     await api.init();
+    const hits = async (found: PagefindResults, most: number) => (await Promise.all(found.results.slice(0, most).map((result) => result.data()))).map(toHit);
+    // The language's words, fetched the first time a query finds nothing.
+    let words: Promise<string[]> | undefined;
+    const wordsOfSite = () => {
+      words ??= fetch(`${base}words.${document.documentElement.lang}.json`).then((response) => (response.ok ? (response.json() as Promise<string[]>) : []));
+      words.catch(() => {
+        words = undefined;
+      });
+      return words;
+    };
     return {
       async find(term, pauseMs, most) {
         const found = await api.debouncedSearch(term, {}, pauseMs);
         if (!found) return null;
-        const data = await Promise.all(found.results.slice(0, most).map((result) => result.data()));
-        return data.map(toHit);
+        if (found.results.length) return { hits: await hits(found, most) };
+        // Nothing found: a mistyped word is read as the nearest word of the site, and the query searched again.
+        const corrected = correctedQuery(term, await wordsOfSite().catch(() => []));
+        if (!corrected) return { hits: [] };
+        const again = await api.search(corrected);
+        return again.results.length ? { hits: await hits(again, most), corrected } : { hits: [] };
       },
     };
   })();

@@ -15,7 +15,7 @@ const pauseMs = 250;
 const shownAtMost = 8;
 
 /** What the list shows: the results of one query, or that the index could not be loaded. */
-type Shown = { term: string; hits: SearchHit[] } | { term: null; hits: [] };
+type Shown = { term: string; hits: SearchHit[]; corrected?: string } | { term: null; hits: [] };
 
 /**
  * The search dialog (APG's modal dialog with a combobox and its listbox): results appear as the visitor
@@ -84,7 +84,7 @@ export default function SearchDialog({ onClose }: { onClose: () => void }) {
       .then((found) => {
         // A newer query superseded this one (null), or the visitor typed on.
         if (!found || !current) return;
-        setShown({ term, hits: found });
+        setShown({ term, ...found });
         setActive(-1);
         setFailed(false);
       })
@@ -136,6 +136,8 @@ export default function SearchDialog({ onClose }: { onClose: () => void }) {
           ? ''
           : shown.hits.length === 0
             ? ts('search.none', { query: shown.term })
+            : shown.corrected !== undefined
+              ? ts(shown.hits.length === 1 ? 'search.correctedOne' : 'search.correctedMany', { count: shown.hits.length, query: shown.term, corrected: shown.corrected })
             : shown.hits.length === 1
               ? ts('search.resultsOne', { query: shown.term })
               : ts('search.resultsMany', { count: shown.hits.length, query: shown.term });
