@@ -1,7 +1,7 @@
 /**
  * What each rule of the content check means, read from the README's table of rules ("When something is
  * wrong"), which is written for authors: one text, shown in the README and by tools that show a rule
- * beside a finding (the SARIF report). tests/unit/sarif.test.ts fails for a rule the code reports that
+ * beside a finding (the SARIF report). tests/integration/sarif.test.ts fails for a rule the code reports that
  * the table does not explain.
  */
 import { readFileSync } from 'node:fs';
