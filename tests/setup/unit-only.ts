@@ -1,13 +1,15 @@
 import childProcess from 'node:child_process';
 import { syncBuiltinESMExports } from 'node:module';
 import net from 'node:net';
+import { vi } from 'vitest';
 
 /**
- * A unit test is pure and fast: no port, no process. Opening a server (HTTP, SMTP, Fastify: all listen through
- * net.Server) or starting a process throws here, naming where such a test belongs: tests/integration/.
+ * A unit test is pure and fast: no port, no process, no database file, no image render. Opening a server
+ * (HTTP, SMTP, Fastify: all listen through net.Server) or starting a process throws here, naming where such a
+ * test belongs: tests/integration/.
  */
 function refused(what: string): never {
-  throw new Error(`${what} in a unit test: a test that starts servers or processes belongs in tests/integration/`);
+  throw new Error(`${what} in a unit test: a test that starts servers or processes, opens an SQLite file or renders images belongs in tests/integration/`);
 }
 
 net.Server.prototype.listen = function listen(): never {
@@ -18,3 +20,22 @@ for (const name of ['spawn', 'spawnSync', 'exec', 'execSync', 'execFile', 'execF
 }
 // The named exports (`import { spawn } from 'node:child_process'`) follow the module object.
 syncBuiltinESMExports();
+
+// Nor a database file or an image render: the packages that do them refuse when used (importing a module that
+// names them is fine). A test of the store, the desk or the images belongs in tests/integration/ too.
+vi.mock('better-sqlite3', () => ({
+  default: class Database {
+    constructor() {
+      refused('better-sqlite3 (an SQLite file)');
+    }
+  },
+}));
+vi.mock('sharp', () => ({ default: () => refused('sharp (an image render)') }));
+vi.mock('satori', () => ({ default: () => refused('satori (an image render)') }));
+vi.mock('@resvg/resvg-js', () => ({
+  Resvg: class Resvg {
+    constructor() {
+      refused('@resvg/resvg-js (an image render)');
+    }
+  },
+}));
