@@ -11,8 +11,10 @@ import { seedFrom } from '../support/seed.ts';
 const seed = seedFrom(process.env.FC_SEED);
 fc.configureGlobal({ ...fc.readConfigureGlobal(), seed });
 
-beforeEach(({ onTestFailed, task }) => {
-  onTestFailed(() => {
+beforeEach(({ onTestFailed }) => {
+  onTestFailed(({ task }) => {
+    // Only where a property failed: fast-check's report begins "Property failed after N tests".
+    if (!task.result?.errors?.some((error) => String(error.message).startsWith('Property failed'))) return;
     console.error(`fast-check seed ${seed}: FC_SEED=${seed} npx vitest run ${task.file.filepath.replace(`${process.cwd()}/`, '')} -t ${JSON.stringify(task.name)}`);
   });
 });

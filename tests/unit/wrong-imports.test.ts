@@ -26,6 +26,7 @@ const expected: Record<string, RegExp[]> = {
   'app-fastify-plugin.ts': [browser('@fastify/multipart')],
   'server-tests-support.ts': [noPolicy],
   'features-tests-support.ts': [noPolicy],
+  'scripts-tests-support.ts': [noPolicy],
   'lib-vite-config.ts': [noPolicy],
   'utils-new-folder.ts': [noLayer],
   'shared-to-unknown-folder.ts': [noPolicy],
