@@ -86,7 +86,8 @@ export function siteConfig(options: { contentRoot?: string; outDir?: string; con
       projects: [
         { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], setupFiles: ['tests/setup/seed.ts', 'tests/setup/unit-only.ts'] } },
         { extends: true, test: { name: 'integration', include: ['tests/integration/**/*.test.ts'], setupFiles: ['tests/setup/seed.ts'] } },
-        { extends: true, test: { name: 'memory', include: ['tests/memory/**/*.test.ts'], setupFiles: ['tests/setup/seed.ts'] } },
+        // One file at a time: a measure of this process's memory is steadier with no other test beside it.
+        { extends: true, test: { name: 'memory', include: ['tests/memory/**/*.test.ts'], setupFiles: ['tests/setup/seed.ts'], fileParallelism: false } },
         { extends: true, test: { name: 'e2e', include: ['tests/e2e/**/*.test.ts'] } },
       ],
     },
