@@ -24,6 +24,10 @@ const expected: Record<string, RegExp[]> = {
   'lib-fastify.ts': [browser('fastify')],
   'templates-sharp.ts': [browser('sharp')],
   'app-fastify-plugin.ts': [browser('@fastify/multipart')],
+  'shared-to-feature.ts': [noPolicy],
+  'feature-to-feature.ts': [noPolicy],
+  'server-to-lib.ts': [noPolicy],
+  'shared-to-generated.ts': [noPolicy],
   'server-tests-support.ts': [noPolicy],
   'features-tests-support.ts': [noPolicy],
   'scripts-tests-support.ts': [noPolicy],
@@ -56,6 +60,7 @@ describe('the layer rules ESLint holds, on imports that break them', () => {
   });
 
   it.each([
+    ['an import that goes down the layers', 'src/templates/right-way.ts', "import { Logo } from '../features/shell/logo.tsx';\nexport const used = [Logo];\n"],
     ['the server reading a file', 'src/server/right-way.ts', "import { readFileSync } from 'node:fs';\nimport Database from 'better-sqlite3';\nexport const used = [readFileSync, Database];\n"],
     ['a script using the build configuration', 'scripts/right-way.ts', "import { siteConfig } from '../vite.config.ts';\nimport sharp from 'sharp';\nexport const used = [siteConfig, sharp];\n"],
     ['shared code using a package that runs anywhere', 'src/shared/right-way.ts', "import { z } from 'zod';\nimport { unzipSync } from 'fflate';\nexport const used = [z, unzipSync];\n"],
