@@ -5,15 +5,18 @@ import { vi } from 'vitest';
 
 /**
  * A unit test is pure and fast: no port, no process, no database file, no image render. Opening a server
- * (HTTP, SMTP, Fastify: all listen through net.Server) or starting a process throws here, naming where such a
- * test belongs: tests/integration/.
+ * (HTTP, SMTP, Fastify: all listen through net.Server), connecting to one (fetch, http.request, an SMTP
+ * client) or starting a process throws here, naming where such a test belongs: tests/integration/.
  */
 function refused(what: string): never {
-  throw new Error(`${what} in a unit test: a test that starts servers or processes, opens an SQLite file or renders images belongs in tests/integration/`);
+  throw new Error(`${what} in a unit test: a test that starts or reaches a server, starts a process, opens an SQLite file or renders an image belongs in tests/integration/`);
 }
 
 net.Server.prototype.listen = function listen(): never {
   refused('net.Server.listen');
+};
+net.Socket.prototype.connect = function connect(): never {
+  refused('net.Socket.connect (a connection to a server)');
 };
 for (const name of ['spawn', 'spawnSync', 'exec', 'execSync', 'execFile', 'execFileSync', 'fork'] as const) {
   Object.assign(childProcess, { [name]: () => refused(`child_process.${name}`) });
