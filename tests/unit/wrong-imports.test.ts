@@ -22,6 +22,7 @@ const expected: Record<string, RegExp[]> = {
   'components-better-sqlite3.ts': [browser('better-sqlite3')],
   'features-nodemailer.ts': [browser('nodemailer')],
   'lib-fastify.ts': [browser('fastify')],
+  'lib-fastify-subpath.ts': [browser('fastify/types/reply')],
   'templates-sharp.ts': [browser('sharp')],
   'app-fastify-plugin.ts': [browser('@fastify/multipart')],
   'shared-to-feature.ts': [noPolicy],
