@@ -23,8 +23,14 @@ const layers = [
   { type: 'tests', pattern: 'tests' },
 ];
 
+/** Files in no layer that code may still name: the build's own configuration (for scripts/), the site's style sheet (for app/). */
+const files = [
+  { category: 'config', pattern: '*.config.ts' },
+  { category: 'styles', pattern: 'src/styles.css' },
+];
+
 const below = {
-  app: ['templates', 'feature', 'components', 'lib', 'generated', 'shared', 'assets', 'schemas'],
+  app: ['templates', 'feature', 'components', 'lib', 'generated', 'shared', 'assets', 'schemas', 'styles'],
   templates: ['feature', 'components', 'lib', 'generated', 'shared', 'assets', 'schemas'],
   feature: ['components', 'lib', 'generated', 'shared', 'assets', 'schemas'],
   components: ['lib', 'generated', 'shared', 'assets', 'schemas'],
@@ -33,9 +39,43 @@ const below = {
   server: ['shared', 'schemas'],
   shared: ['schemas'],
   schemas: [],
-  scripts: ['app', 'server', 'shared', 'generated', 'schemas'],
-  tests: ['app', 'templates', 'feature', 'components', 'lib', 'generated', 'server', 'shared', 'assets', 'schemas', 'scripts', 'tests'],
+  scripts: ['app', 'server', 'shared', 'generated', 'schemas', 'config'],
+  // Nothing imports the tests: a helper both need goes into the code, and the tests import it from there.
+  tests: ['app', 'templates', 'feature', 'components', 'lib', 'generated', 'server', 'shared', 'assets', 'schemas', 'scripts', 'tests', 'config'],
 };
+
+/**
+ * The layers whose code runs in the browser (shared/ and schemas/ run on the server and in the build too):
+ * they may not import Node's built-in modules (`node:fs` or plain `fs`) nor a package that only runs in
+ * Node. A server-only module lives in src/server or scripts/, which run only in Node.
+ */
+const browserLayers = ['app', 'templates', 'feature', 'components', 'lib', 'generated', 'shared', 'schemas'];
+const nodeOnlyPackages = [
+  'better-sqlite3',
+  'fastify',
+  'fastify-*',
+  '@fastify/*',
+  'nodemailer',
+  'smtp-server',
+  'pino',
+  'pino-*',
+  'sharp',
+  'satori',
+  '@resvg/*',
+  'image-size',
+  'vite',
+  'vitest',
+  '@vitejs/*',
+  '@tailwindcss/vite',
+  'tsx',
+  'eslint',
+  'typescript',
+  'playwright-core',
+  '@playwright/*',
+  'lighthouse',
+  'chrome-launcher',
+  'autocannon',
+];
 
 export default tseslint.config(
   { ignores: ['node_modules', 'dist', 'data', 'src/generated', 'tests/.tmp', 'tests/fixtures', 'coverage'] },
@@ -66,7 +106,9 @@ export default tseslint.config(
     plugins: { boundaries },
     settings: {
       'boundaries/elements': layers,
-      'boundaries/include': ['src/**/*', 'schemas/**/*', 'scripts/**/*'],
+      'boundaries/files': files,
+      // tests/ and the configuration files are elements too, so that an import of them is judged (and refused).
+      'boundaries/include': ['src/**/*', 'schemas/**/*', 'scripts/**/*', 'tests/**/*', '*.config.ts'],
       // Resolves imports as tsconfig.json does, @generated/ included.
       'import/resolver': { typescript: { project: 'tsconfig.json' } },
     },
@@ -75,12 +117,31 @@ export default tseslint.config(
         'error',
         {
           default: 'disallow',
-          policies: Object.entries(below).map(([from, allow]) => ({
-            from: { element: { type: from } },
-            allow: allow.map((type) => ({ to: { element: { type } } })),
-          })),
+          // Packages and Node's modules are judged too, and an import of a file in no layer (a new src/utils/) is refused.
+          checkAllOrigins: true,
+          checkUnknownLocals: true,
+          // The last policy that matches an import decides.
+          policies: [
+            ...Object.entries(below).map(([from, allow]) => ({
+              from: { element: { type: from } },
+              allow: allow.map((type) => (files.some((file) => file.category === type) ? { to: { file: { categories: type } } } : { to: { element: { type } } })),
+            })),
+            { allow: { to: { module: { origin: ['external', 'core'] } } } },
+            {
+              from: { element: { type: browserLayers } },
+              disallow: { to: { module: { origin: 'core' } } },
+              message: '{{from.type}} runs in the browser: Node\'s module {{dependency.source}} belongs in src/server or scripts/',
+            },
+            {
+              from: { element: { type: browserLayers } },
+              disallow: { to: { module: { origin: 'external', source: nodeOnlyPackages } } },
+              message: '{{from.type}} runs in the browser: {{dependency.source}} runs only in Node and belongs in src/server or scripts/',
+            },
+          ],
         },
       ],
+      // Every file under src/ belongs to a layer: a new folder (src/utils/) is named in `layers` first.
+      'boundaries/no-unknown-files': 'error',
     },
   },
   {

@@ -78,9 +78,18 @@ export function siteConfig(options: { contentRoot?: string; outDir?: string; con
         },
       },
     },
+    // The tests in layers (README, "Tests"): unit is pure and runs in seconds, with every property test on one
+    // printed seed; integration starts servers, SMTP, SQLite files, processes and image rendering; memory
+    // measures the process and runs on its own; e2e holds the vitest side of the browser tests.
     test: {
-      include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/e2e/**/*.test.ts'],
       testTimeout: 30_000,
+      projects: [
+        { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], setupFiles: ['tests/setup/seed.ts', 'tests/setup/unit-only.ts'] } },
+        { extends: true, test: { name: 'integration', include: ['tests/integration/**/*.test.ts'], setupFiles: ['tests/setup/seed.ts'] } },
+        // One file at a time: a measure of this process's memory is steadier with no other test beside it.
+        { extends: true, test: { name: 'memory', include: ['tests/memory/**/*.test.ts'], setupFiles: ['tests/setup/seed.ts'], fileParallelism: false } },
+        { extends: true, test: { name: 'e2e', include: ['tests/e2e/**/*.test.ts'] } },
+      ],
     },
   };
 }

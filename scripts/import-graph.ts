@@ -1,10 +1,11 @@
 /**
  * The import graph between the folders of `src/` (each feature folder counts on its own), `schemas/`
- * and `scripts/`: prints every edge with its number of imports, and any cycle; exits 1 on a cycle.
+ * and `scripts/`: prints every edge with its number of imports, and any cycle; exits 1 on a cycle between
+ * folders or between files (type-only imports count: a cycle of types says they live in the wrong file).
  * ESLint holds the allowed directions (eslint.config.js); this shows what the code does.
  * Usage: npm run graph
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -36,28 +37,45 @@ function sources(root: string, folder: string): string[] {
       else if (/\.(ts|tsx)$/.test(entry.name)) found.push(relative(root, path).split(sep).join('/'));
     }
   };
-  visit(join(root, folder));
+  if (existsSync(join(root, folder))) visit(join(root, folder));
   return found;
+}
+
+/** Each import of each file in src/, schemas/ and scripts/, as the two files' paths from the root. */
+function imports(root: string): { file: string; target: string; specifier: string }[] {
+  return ['src', 'schemas', 'scripts'].flatMap((folder) =>
+    sources(root, folder).flatMap((file) =>
+      [...readFileSync(join(root, file), 'utf8').matchAll(specifiers)].map((match) => {
+        const specifier = match[2]!;
+        const target = specifier.startsWith('@generated/')
+          ? `src/generated/${specifier.slice('@generated/'.length)}`
+          : relative(root, resolve(root, dirname(file), specifier)).split(sep).join('/');
+        return { file, target, specifier };
+      }),
+    ),
+  );
 }
 
 /** Every edge between units, from the import statements of the files in src/, schemas/ and scripts/. */
 export function folderGraph(root: string): Edge[] {
+  return graphOf(imports(root), unitOf);
+}
+
+/** Every edge between the files of src/, schemas/ and scripts/ (each file its own unit). */
+export function fileGraph(root: string): Edge[] {
+  return graphOf(imports(root), (file) => file);
+}
+
+function graphOf(found: { file: string; target: string; specifier: string }[], unit: (file: string) => string | undefined): Edge[] {
   const edges = new Map<string, Edge>();
-  for (const file of ['src', 'schemas', 'scripts'].flatMap((folder) => sources(root, folder))) {
-    const from = unitOf(file);
-    if (!from) continue;
-    for (const match of readFileSync(join(root, file), 'utf8').matchAll(specifiers)) {
-      const specifier = match[2]!;
-      const target = specifier.startsWith('@generated/')
-        ? `src/generated/${specifier.slice('@generated/'.length)}`
-        : relative(root, resolve(root, dirname(file), specifier)).split(sep).join('/');
-      const to = unitOf(target);
-      if (!to || to === from) continue;
-      const key = `${from} ${to}`;
-      const edge = edges.get(key) ?? { from, to, count: 0, example: `${file} imports ${specifier}` };
-      edge.count++;
-      edges.set(key, edge);
-    }
+  for (const { file, target, specifier } of found) {
+    const from = unit(file);
+    const to = unit(target);
+    if (!from || !to || to === from) continue;
+    const key = `${from} ${to}`;
+    const edge = edges.get(key) ?? { from, to, count: 0, example: `${file} imports ${specifier}` };
+    edge.count++;
+    edges.set(key, edge);
   }
   return [...edges.values()].sort((a, b) => a.from.localeCompare(b.from) || a.to.localeCompare(b.to));
 }
@@ -92,10 +110,14 @@ if (import.meta.url === pathToFileURL(process.argv[1]!).href) {
   const width = Math.max(...edges.map((edge) => edge.from.length));
   for (const edge of edges) console.log(`${edge.from.padEnd(width)} -> ${edge.to}  (${edge.count})`);
   const found = cycles(edges);
-  if (found.length) {
-    console.error(`\n${found.length} cycle(s):`);
+  const files = fileGraph(process.cwd());
+  const fileCycles = cycles(files);
+  if (found.length || fileCycles.length) {
+    if (found.length) console.error(`\n${found.length} cycle(s) between folders:`);
     for (const cycle of found) console.error(`  ${cycle.join(' -> ')}`);
+    if (fileCycles.length) console.error(`\n${fileCycles.length} cycle(s) between files:`);
+    for (const cycle of fileCycles) console.error(`  ${cycle.join(' -> ')}`);
     process.exit(1);
   }
-  console.log(`\n${edges.length} edges between ${new Set(edges.flatMap((edge) => [edge.from, edge.to])).size} folders, no cycle`);
+  console.log(`\n${edges.length} edges between ${new Set(edges.flatMap((edge) => [edge.from, edge.to])).size} folders, no cycle; ${files.length} imports between files, no cycle`);
 }

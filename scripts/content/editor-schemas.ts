@@ -4,7 +4,7 @@
  * files to them (`.vscode/settings.json`). An editor that speaks the YAML language server (VS Code's YAML
  * extension, Neovim's yamlls, JetBrains) then completes keys and allowed values, shows a field's
  * description on hover and underlines a wrong type while the author types. `npm run generate` writes them;
- * tests/unit/editor-schemas.test.ts fails when the committed files no longer match the zod schemas.
+ * tests/integration/editor-schemas.test.ts fails when the committed files no longer match the zod schemas.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';

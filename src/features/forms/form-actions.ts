@@ -1,13 +1,12 @@
 import type { Dispatch, SetStateAction } from 'react';
 import type { UiKey } from '@generated/manifest.ts';
 import type { Lang } from '../../../schemas/common.ts';
-import { phoneForms, type FormKind, type PhoneCheck } from '../../../schemas/form-requests.ts';
+import { phoneForms, type FormField, type FormKind, type PhoneCheck } from '../../../schemas/form-requests.ts';
 import { bookableFormSchemas } from '../../shared/appointment-slots.ts';
 import { formEndpoints } from '../../../schemas/form-endpoints.ts';
 import type { WeekHours } from '../../../schemas/opening-hours.ts';
 import { messageVars } from '../../shared/field-messages.ts';
 import { dateOf } from './date-parts.ts';
-import type { FormOptions } from './use-form.ts';
 
 // Loaded on a visitor's first touch of a form, not with the page: the schemas and the sending code are
 // the largest part of a form, and most visitors never fill one in. The phone library comes after, and
@@ -16,7 +15,7 @@ import type { FormOptions } from './use-form.ts';
 export type { FormKind };
 // What a form shows only after a submit comes with the rest of its sending code.
 export { ErrorSummary } from './error-summary.tsx';
-import { describeForm } from './form-sent.tsx';
+import { describeForm, type SentRow } from './form-sent.tsx';
 export { describeForm, FormSent, type SentRow } from './form-sent.tsx';
 
 /** Every non-empty text value of the form by name, a date's three boxes as the one YYYY-MM-DD they make; files, spam signals and unchecked boxes are left out. */
@@ -177,6 +176,31 @@ export async function submit(submission: Submission): Promise<Outcome> {
     submission.onRefusedFiles?.(refused);
   }
   return { type: 'failed', error: typeof answer?.error === 'string' && answer.error !== '' ? answer.error : undefined, fields };
+}
+
+/** What a form gives its hook (useForm in use-form.ts); the hook lends it to the code here as `FormHost.options`. */
+export interface FormOptions<K extends FormKind> {
+  kind: K;
+  /** Changes the values read from the form (`readForm` in form-actions.ts: blank fields left out, so "optional" means absent) before they are checked. */
+  read?: (form: HTMLFormElement, values: Record<string, unknown>) => Record<string, unknown>;
+  /** Parts of the form whose code is fetched on its first touch (`hydrateLater` in fields.tsx). */
+  later?: readonly { load: () => void }[];
+  /** Problems the schema cannot see (the order form's file). */
+  extraProblems?: () => Partial<Record<FormField<K>, FieldProblem>>;
+  encode?: Encode;
+  /** After a success answer, with the reference the server gave and what was sent as the visitor read it; the form has already been cleared. */
+  onSuccess: (sent: { reference: string; rows: SentRow[]; data: Record<string, unknown> }) => void;
+  /** Fields checked as soon as they are left (the phone, with the server's rules), not only on submit. */
+  checkOnLeave?: readonly FormField<K>[];
+  /** After an answer that refused files, with the server's word on each (the order form shows it beside its file), before the fields' messages are shown. */
+  onRefusedFiles?: (files: RefusedFile[]) => void;
+  /** How much of the body has gone out, as it goes. */
+  onProgress?: (sent: number, total: number) => void;
+  /**
+   * Work of the form's own is under way (the order form checking its files): a submit is held until the
+   * form calls `resume`, so one made meanwhile (or kept from before the page was live) is not lost.
+   */
+  busy?: () => boolean;
 }
 
 /** What a form's hook (use-form.ts) lends the code here: its form, its newest options, how it shows messages, and its state. */

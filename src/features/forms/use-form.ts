@@ -5,7 +5,7 @@ import { useFeedback } from './feedback.tsx';
 import type * as Actions from './form-actions.ts';
 import { formEndpoints } from '../../../schemas/form-endpoints.ts';
 import type { FormField } from '../../../schemas/form-requests.ts';
-import type { Encode, FieldProblem, FormHost, FormKind, RefusedFile } from './form-actions.ts';
+import type { FieldProblem, FormHost, FormKind, FormOptions } from './form-actions.ts';
 
 let actions: Promise<typeof Actions> | null = null;
 
@@ -17,30 +17,6 @@ function loadActions(): Promise<typeof Actions> {
     throw error;
   });
   return actions;
-}
-
-export interface FormOptions<K extends FormKind> {
-  kind: K;
-  /** Changes the values read from the form (`readForm` in form-actions.ts: blank fields left out, so "optional" means absent) before they are checked. */
-  read?: (form: HTMLFormElement, values: Record<string, unknown>) => Record<string, unknown>;
-  /** Parts of the form whose code is fetched on its first touch (`hydrateLater` in fields.tsx). */
-  later?: readonly { load: () => void }[];
-  /** Problems the schema cannot see (the order form's file). */
-  extraProblems?: () => Partial<Record<FormField<K>, FieldProblem>>;
-  encode?: Encode;
-  /** After a success answer, with the reference the server gave and what was sent as the visitor read it; the form has already been cleared. */
-  onSuccess: (sent: { reference: string; rows: Actions.SentRow[]; data: Record<string, unknown> }) => void;
-  /** Fields checked as soon as they are left (the phone, with the server's rules), not only on submit. */
-  checkOnLeave?: readonly FormField<K>[];
-  /** After an answer that refused files, with the server's word on each (the order form shows it beside its file), before the fields' messages are shown. */
-  onRefusedFiles?: (files: RefusedFile[]) => void;
-  /** How much of the body has gone out, as it goes. */
-  onProgress?: (sent: number, total: number) => void;
-  /**
-   * Work of the form's own is under way (the order form checking its files): a submit is held until the
-   * form calls `resume`, so one made meanwhile (or kept from before the page was live) is not lost.
-   */
-  busy?: () => boolean;
 }
 
 /** What a field shows: its control's ids and state, and its current error text. */

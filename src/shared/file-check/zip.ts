@@ -1,5 +1,5 @@
 import { Inflate } from 'fflate';
-import type { UploadCheck, UploadRejection, ZipEntryInfo } from '../file-check.ts';
+import type { UploadCheck, UploadRejection, ZipEntryInfo } from './types.ts';
 import { maxCheckSliceBytes, maxOrderFileBytes, maxZipEntries, maxZipRatio, maxZipUnpackedBytes, zipRatioFloorBytes } from '../upload-limits.ts';
 import { crc32, latin1, rangeBytes, Refusal, startsWith, type Bytes, type Cursor, type Reading } from './reading.ts';
 

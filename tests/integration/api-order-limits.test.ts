@@ -1,16 +1,14 @@
 import { connect } from 'node:net';
 import { basename } from 'node:path';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { incomingUploads, orderFields, pendingMails, startApiServer, storedSubmissions, type ApiServer } from '../support/api.ts';
+import { incomingUploads, orderFields, startApiServer, storedSubmissions, type ApiServer } from '../support/api.ts';
 import { waitFor } from '../support/smtp.ts';
 import { multipart, postOrder, postStreamedOrder, streamedBytes, streamedPdf, uploadFixture, useOrderApi } from '../support/uploads.ts';
 import { workflowDisguises, workflowFiles } from '../support/workflow-files.ts';
 
 // An order's limits at their exact edges (a file of 50 MiB, 100 MiB together), sent as a browser sends
-// them and made as they are sent, so neither the test nor the server holds a file whole; the memory the
-// server holds while five such files stream in; and how long a slow upload may take, and a stalled one.
+// them and made as they are sent, so neither the test nor the server holds a file whole; and how long a slow
+// upload may take, and a stalled one. The memory the server holds meanwhile is measured in tests/memory/api-order.test.ts.
 
 const mib = 1024 * 1024;
 
@@ -106,79 +104,6 @@ describe('the files of the digital workflow', () => {
     expect(reply.json).toMatchObject({ success: false, files: [{ position: 2, name: filename }] });
     expectNothingKept();
   });
-});
-
-/** The collector, which the test calls between samples so that what is measured is what is held, not garbage not yet collected. */
-function collector(): () => void {
-  setFlagsFromString('--expose-gc');
-  return runInNewContext('gc') as () => void;
-}
-
-/**
- * Memory held by the process: the bytes its Buffers and ArrayBuffers hold (where a file's chunks would be
- * kept; the JavaScript heap also holds the test runner's and the compiler's objects, which come and go with
- * the tests before), and its resident size.
- */
-function held(): { retained: number; rss: number } {
-  const usage = process.memoryUsage();
-  return { retained: usage.arrayBuffers, rss: usage.rss };
-}
-
-describe('memory while files stream in', () => {
-  /**
-   * Sends five orders of one 50 MiB file each at once (250 MiB in all) and samples the server's memory
-   * (it runs in this process) until `until` says to stop; resolves with the answers and the most each
-   * measure grew by over what it was before.
-   */
-  async function fiveAtOnce(until: 'sent' | 'answered') {
-    // An earlier test's mail being written (an .eml of 15 MB of attachments is built in memory) is not these orders' memory.
-    await waitFor(() => pendingMails(orders.api.dataDir) === 0, 'the mails of earlier tests sent');
-    const gc = collector();
-    gc();
-    const base = held();
-    let peak = { retained: 0, rss: 0 };
-    const sample = () => {
-      gc();
-      const now = held();
-      peak = { retained: Math.max(peak.retained, now.retained - base.retained), rss: Math.max(peak.rss, now.rss - base.rss) };
-    };
-    let sent = 0;
-    let sampling = true;
-    const timer = setInterval(() => sampling && sample(), 100);
-    const replies = Promise.all(
-      [1, 2, 3, 4, 5].map((n) =>
-        postStreamedOrder(orders.api.port, orderFields({ serviceType: `Crown ${n}` }), [streamedPdf(`scan ${n}.pdf`, 50 * mib)], {
-          headers: { 'X-Forwarded-For': `192.0.2.${n}` },
-          onSent: () => {
-            sent += 1;
-            // The files have all arrived once the last byte is written; the checks come after.
-            if (sent === 5 && until === 'sent') {
-              sample();
-              sampling = false;
-            }
-          },
-        }),
-      ),
-    );
-    const answers = await replies.finally(() => clearInterval(timer));
-    if (until === 'answered') sample();
-    return { answers, peak };
-  }
-
-  it('holds what five files of 50 MiB arriving at once weigh on disk, not in memory', async () => {
-    const { answers, peak } = await fiveAtOnce('sent');
-    for (const answer of answers) expect(answer.status, answer.text).toBeLessThan(500);
-    // 250 MiB arrived; a server holding even one file whole would have grown by 50 MiB.
-    expect(peak.retained).toBeLessThan(32 * mib);
-    expect(peak.rss).toBeLessThan(128 * mib);
-  }, 180_000);
-
-  it(`holds them on disk while they are checked too, and takes all five`, async () => {
-    const { answers, peak } = await fiveAtOnce('answered');
-    expect(answers.map((answer) => answer.json)).toEqual(Array.from({ length: 5 }, () => ({ success: true, reference: expect.stringMatching(/^[0-9A-F]{4}-[0-9A-F]{4}$/) as string })));
-    expect(peak.retained).toBeLessThan(32 * mib);
-    expect(peak.rss).toBeLessThan(128 * mib);
-  }, 180_000);
 });
 
 describe('a slow upload and a stalled one', () => {
