@@ -62,15 +62,49 @@ async function narrow(page: Page, path: string) {
   });
 }
 
+/** Scripts the page fetches, from before it starts loading (for `appLoading`). */
+function watchScripts(page: Page): string[] {
+  const fetched: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') fetched.push(new URL(request.url()).pathname);
+  });
+  return fetched;
+}
+
+/**
+ * src/app/boot.ts: the page paints as its HTML alone would, then its app is fetched, all of it at once, and
+ * hydrates: the app's files only after the first contentful paint, each file the page lists once.
+ */
+async function appLoading(page: Page, path: string, fetched: string[]) {
+  await test.step('its app is fetched only after the first contentful paint, each of the files the page lists once', async () => {
+    const { fcp, scripts, listed } = await page.evaluate(() => ({
+      fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+      scripts: performance
+        .getEntriesByType('resource')
+        .filter((entry) => /\/assets\/[^/]+\.js$/.test(entry.name) && !/\/boot-[\w-]+\.js$/.test(entry.name))
+        .map((entry) => ({ path: new URL(entry.name).pathname, start: entry.startTime })),
+      listed: JSON.parse(document.getElementById('app-files')?.textContent ?? '[]') as string[],
+    }));
+    expect(fcp, `${path}: a first contentful paint`).toBeGreaterThan(0);
+    // The template's files and the app's own, as the build listed them; the page's script needs nothing else.
+    expect.soft(listed.length, `${path}: the app's files listed in the page`).toBeGreaterThan(3);
+    for (const file of listed) expect.soft(scripts.map((s) => s.path), `${path}: fetches ${file}, which it lists`).toContain(file);
+    for (const script of scripts) expect.soft(script.start, `${path}: ${script.path} fetched after the first contentful paint`).toBeGreaterThanOrEqual(fcp!);
+    expect.soft(fetched.filter((file) => /\/boot-[\w-]+\.js$/.test(file)), `${path}: the boot script fetched once`).toHaveLength(1);
+    expect.soft(new Set(fetched).size, `${path}: no script fetched twice`).toBe(fetched.length);
+  });
+}
+
 test.describe('every page, visited once', () => {
   test.describe.configure({ timeout: 120_000 });
   for (const path of pages) {
     const kind = kinds.includes(path);
     const serviceOf = /^(?:\/nl)?\/services\/([^/]+)$/.exec(path);
     const service = serviceOf ? services.get(serviceOf[1]!) : undefined;
-    const checks = ['loads with one h1, its language and a title, and nothing goes wrong', ...(service ? [`its sections in the ${service.kind} layout's order`] : []), ...(kind ? ['axe', 'label in name', "the hero's text clear of its artwork"] : []), 'nothing too wide at 320 and 375 px'];
+    const checks = ['loads with one h1, its language and a title, and nothing goes wrong', ...(kind ? ['its app fetched after the first paint'] : []), ...(service ? [`its sections in the ${service.kind} layout's order`] : []), ...(kind ? ['axe', 'label in name', "the hero's text clear of its artwork"] : []), 'nothing too wide at 320 and 375 px'];
     test(`${path}: ${checks.join('; ')}`, async ({ page, baseURL }) => {
       const problems = watch(page, baseURL!);
+      const fetched = watchScripts(page);
       await test.step('loads with one h1, its language and a title, and nothing goes wrong', async () => {
         const response = await page.goto(path, { waitUntil: 'networkidle' });
         expect(response?.status(), `${path}: status`).toBe(200);
@@ -81,6 +115,7 @@ test.describe('every page, visited once', () => {
         await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
         expect.soft(problems, `${path}: console errors, uncaught errors or requests to another origin`).toEqual([]);
       });
+      if (kind) await appLoading(page, path, fetched);
       if (serviceOf) {
         await test.step(`its heading and its sections in the ${service?.kind} layout's order`, async () => {
           expect(service, `${path}: a service in content/services`).toBeDefined();
@@ -108,8 +143,9 @@ test.describe('pages that do not exist, visited once', () => {
     { path: '/nl/blog/geen-artikel', lang: 'nl', heading: 'Het artikel is niet gevonden' },
   ];
   for (const { path, lang, heading } of cases) {
-    test(`${path} answers 404 with the not-found page in its language; axe; label in name; nothing too wide at 320 and 375 px`, async ({ page, baseURL }) => {
+    test(`${path} answers 404 with the not-found page in its language; its app fetched after the first paint; axe; label in name; nothing too wide at 320 and 375 px`, async ({ page, baseURL }) => {
       const problems = watch(page, baseURL!);
+      const fetched = watchScripts(page);
       await test.step('answers 404 with the not-found page in its language', async () => {
         const response = await page.goto(path, { waitUntil: 'networkidle' });
         expect(response?.status(), `${path}: status`).toBe(404);
@@ -120,6 +156,7 @@ test.describe('pages that do not exist, visited once', () => {
         expect.soft(problems.filter((p) => !p.includes('status of 404')), `${path}: console errors, uncaught errors or requests to another origin`).toEqual([]);
         await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
       });
+      await appLoading(page, path, fetched);
       await accessible(page, path);
       await labelInName(page, path);
       await narrow(page, path);
