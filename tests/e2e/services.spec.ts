@@ -1,97 +1,14 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import yaml from 'js-yaml';
+import { at, headings, langs, overview, say, service, services, ui } from './services-content.ts';
 import { openPage, pages } from './site.ts';
-
-// What each page should show, read from the content the site is built from.
-type Text = { en: string; nl: string };
-type Lang = keyof Text;
-interface Service {
-  kind: 'category' | 'detail' | 'allon4';
-  audience: 'dentist' | 'patient';
-  slug: string;
-  name: Text;
-  nameInText?: Text;
-  hero: { title: Text };
-  items?: string[];
-  comparison?: { title: Text };
-  benefits: { en: string[] } | unknown[];
-  process?: unknown[];
-  testimonials?: string[];
-  cases?: unknown[];
-  closingBanner?: boolean;
-  details?: { title: Text };
-  cta?: { title: Text };
-}
-const read = (file: string) => yaml.load(readFileSync(join(process.cwd(), file), 'utf8'));
-const services = new Map(
-  readdirSync(join(process.cwd(), 'content', 'services'))
-    .filter((file) => file.endsWith('.yaml'))
-    .map((file) => read(`content/services/${file}`) as Service)
-    .map((service) => [service.slug, service]),
-);
-const service = (slug: string) => services.get(slug)!;
-const ui = read('content/ui.yaml') as { services: Record<string, Text>; common: Record<string, Text>; patientGuide: Record<string, Text> };
-const say = (key: string, lang: Lang, name = '') => (ui.services[key] ?? ui.common[key])![lang].replace('{name}', name);
-/** "Who do I go to?", the first section of a page for patients. */
-const guide = (s: Service, lang: Lang) => (s.audience === 'patient' ? [ui.patientGuide.title![lang]] : []);
-const overview = read('content/pages/services.yaml') as { hero: { title: Text }; categories: { title: Text; services: string[] }; whyChooseUs: { title: Text }; cta: { title: Text } };
-
-const langs: Lang[] = ['en', 'nl'];
-const at = (lang: Lang, path: string) => (lang === 'nl' ? `/nl${path}` : path);
-/** The headings of the page's main content at one level, as their text reads. */
-const headings = async (page: Page, level: number) =>
-  (await page.getByRole('main').getByRole('heading', { level }).allTextContents()).map((text) => text.trim());
-
-/** The h2 headings of a detail page, in the shared layout's order, for what its content has. */
-function detailSections(s: Service, lang: Lang): string[] {
-  const name = (s.nameInText ?? s.name)[lang];
-  return [
-    ...guide(s, lang),
-    say('moreInfoTitle', lang, name),
-    say('benefitsTitle', lang, name),
-    say('processTitle', lang, name),
-    ...(s.testimonials?.length ? [say('testimonialsTitle', lang)] : []),
-    ...(s.cases?.length ? [say('casesTitle', lang, name)] : []),
-    ...(s.closingBanner === false ? [] : [say('interestedTitle', lang, name)]),
-  ];
-}
 
 test('every service in content has its page in both languages, and nothing else lives under /services', () => {
   const built = pages.filter((path) => /^(\/nl)?\/services\//.test(path)).sort();
   expect(built).toEqual([...services.keys()].flatMap((slug) => [`/services/${slug}`, `/nl/services/${slug}`]).sort());
 });
 
-test.describe('every service page shows its heading and its sections in the layout order', () => {
-  for (const s of services.values()) {
-    for (const lang of langs) {
-      const path = at(lang, `/services/${s.slug}`);
-      test(`${path} (${s.kind})`, async ({ page }) => {
-        await openPage(page, path);
-        expect(await headings(page, 1)).toEqual([s.hero.title[lang]]);
-        // Links and bold written in the content show as links and bold, never as their markup.
-        expect(await page.getByRole('main').innerText()).not.toMatch(/\]\(|\*\*/);
-        if (s.kind === 'detail') {
-          expect(await headings(page, 2)).toEqual(detailSections(s, lang));
-          const name = (s.nameInText ?? s.name)[lang];
-          const benefits = page.getByRole('region', { name: say('benefitsTitle', lang, name) }).getByRole('listitem');
-          await expect(benefits).toHaveCount((s.benefits as { en: string[] }).en.length);
-          const steps = page.getByRole('region', { name: say('processTitle', lang, name) }).locator('ol > li');
-          await expect(steps).toHaveCount(s.process!.length);
-          await expect(page.getByRole('region', { name: say('moreInfoTitle', lang, name) }).getByRole('heading', { level: 3 })).toHaveCount(3);
-        } else if (s.kind === 'category') {
-          // The cards are the page's sections, in the content's order.
-          // Then the materials table, where the category has one.
-          expect(await headings(page, 2)).toEqual([...s.items!.map((slug) => service(slug).name[lang]), ...(s.comparison ? [s.comparison.title[lang]] : []), ...guide(s, lang)]);
-        } else {
-          expect(await headings(page, 2)).toEqual([...guide(s, lang), s.details!.title[lang], say('benefitsTitle', lang, s.name[lang]), s.cta!.title[lang]]);
-          await expect(page.getByRole('region', { name: say('benefitsTitle', lang, s.name[lang]) }).getByRole('listitem')).toHaveCount(5);
-        }
-      });
-    }
-  }
-});
+// Each service page's heading and sections in the layout order are checked in pages.spec.ts, on the one
+// visit each page gets there.
 
 test.describe('the services overview', () => {
   for (const lang of langs) {
