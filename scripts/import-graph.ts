@@ -1,7 +1,8 @@
 /**
  * The import graph between the folders of `src/` (each feature folder counts on its own), `schemas/`
  * and `scripts/`: prints every edge with its number of imports, and any cycle; exits 1 on a cycle between
- * folders or between files (type-only imports count: a cycle of types says they live in the wrong file).
+ * folders (type-only imports count: a layer's types belong to it) or between files (by the imports that run:
+ * `import type`, which TypeScript erases, orders no module's loading).
  * ESLint holds the allowed directions (eslint.config.js); this shows what the code does.
  * Usage: npm run graph
  */
@@ -41,18 +42,23 @@ function sources(root: string, folder: string): string[] {
   return found;
 }
 
-/** Each import of each file in src/, schemas/ and scripts/, as the two files' paths from the root. */
-function imports(root: string): { file: string; target: string; specifier: string }[] {
+// `import type ... from '...'` and `export type ... from '...'`: erased by TypeScript, so they load nothing.
+const typeOnly = /\b(?:import|export)\s+type\s+[^;'"]*?\bfrom\s*(['"])[^'"]+\1/g;
+
+/** Each import of each file in src/, schemas/ and scripts/, as the two files' paths from the root, and whether it is of types only. */
+function imports(root: string): { file: string; target: string; specifier: string; types: boolean }[] {
   return ['src', 'schemas', 'scripts'].flatMap((folder) =>
-    sources(root, folder).flatMap((file) =>
-      [...readFileSync(join(root, file), 'utf8').matchAll(specifiers)].map((match) => {
+    sources(root, folder).flatMap((file) => {
+      const code = readFileSync(join(root, file), 'utf8');
+      const typeEnds = new Set([...code.matchAll(typeOnly)].map((match) => match.index + match[0].length));
+      return [...code.matchAll(specifiers)].map((match) => {
         const specifier = match[2]!;
         const target = specifier.startsWith('@generated/')
           ? `src/generated/${specifier.slice('@generated/'.length)}`
           : relative(root, resolve(root, dirname(file), specifier)).split(sep).join('/');
-        return { file, target, specifier };
-      }),
-    ),
+        return { file, target, specifier, types: typeEnds.has(match.index + match[0].length) };
+      });
+    }),
   );
 }
 
@@ -61,12 +67,12 @@ export function folderGraph(root: string): Edge[] {
   return graphOf(imports(root), unitOf);
 }
 
-/** Every edge between the files of src/, schemas/ and scripts/ (each file its own unit). */
+/** Every edge between the files of src/, schemas/ and scripts/ (each file its own unit) by the imports that run. */
 export function fileGraph(root: string): Edge[] {
-  return graphOf(imports(root), (file) => file);
+  return graphOf(imports(root).filter((found) => !found.types), (file) => file);
 }
 
-function graphOf(found: { file: string; target: string; specifier: string }[], unit: (file: string) => string | undefined): Edge[] {
+function graphOf(found: { file: string; target: string; specifier: string; types: boolean }[], unit: (file: string) => string | undefined): Edge[] {
   const edges = new Map<string, Edge>();
   for (const { file, target, specifier } of found) {
     const from = unit(file);
