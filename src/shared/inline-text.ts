@@ -14,38 +14,22 @@ export type InlineRun = { type: 'text'; text: string; at: number } | { type: 'li
  */
 export type InlinePart = InlineRun | { type: 'bold'; text: string; at: number; parts?: InlineRun[] };
 
-const inlineLink = /\[([^\]]+)\]\(([^)\s]+)\)/g;
 
-/** A text cut into plain text, links and bold. */
-export function parseInline(text: string): InlinePart[] {
+/** A text cut into plain text, links and bold; `offset` is where the text starts in a larger one (bold text's own parts). */
+export function parseInline(text: string, offset = 0): InlinePart[] {
   const parts: InlinePart[] = [];
   let last = 0;
   for (const match of text.matchAll(inlineMarkup)) {
-    if (match.index > last) parts.push({ type: 'text', text: text.slice(last, match.index), at: last });
+    const at = offset + match.index;
+    if (match.index > last) parts.push({ type: 'text', text: text.slice(last, match.index), at: offset + last });
     const [whole, label, href, bold] = match;
-    if (bold !== undefined) {
-      const inner = bold.includes('](') ? linkRuns(bold, match.index + 2) : undefined;
-      parts.push(inner ? { type: 'bold', text: bold, at: match.index, parts: inner } : { type: 'bold', text: bold, at: match.index });
-    } else parts.push({ type: 'link', label: label!, href: href!, at: match.index, hrefAt: match.index + whole.length - href!.length - 1 });
+    // Bold text cannot hold bold (`**` ends it), so what it holds is text and links.
+    if (bold !== undefined) parts.push({ type: 'bold', text: bold, at, ...(bold.includes('](') && { parts: parseInline(bold, at + 2) as InlineRun[] }) });
+    else parts.push({ type: 'link', label: label!, href: href!, at, hrefAt: at + whole.length - href!.length - 1 });
     last = match.index + whole.length;
   }
-  if (last < text.length) parts.push({ type: 'text', text: text.slice(last), at: last });
+  if (last < text.length) parts.push({ type: 'text', text: text.slice(last), at: offset + last });
   return parts;
-}
-
-/** The text and links of bold text starting at `offset`, or nothing when it holds no link. */
-function linkRuns(text: string, offset: number): InlineRun[] | undefined {
-  const runs: InlineRun[] = [];
-  let last = 0;
-  for (const match of text.matchAll(inlineLink)) {
-    const [whole, label, href] = match;
-    if (match.index > last) runs.push({ type: 'text', text: text.slice(last, match.index), at: offset + last });
-    runs.push({ type: 'link', label: label!, href: href!, at: offset + match.index, hrefAt: offset + match.index + whole.length - href!.length - 1 });
-    last = match.index + whole.length;
-  }
-  if (!runs.length) return undefined;
-  if (last < text.length) runs.push({ type: 'text', text: text.slice(last), at: offset + last });
-  return runs;
 }
 
 /** Markup that would not render as meant: where it starts in the text, what is wrong and what to write. */
