@@ -9,10 +9,14 @@
  *   their data (9 KB of JSON)    brotli 7: 0.4 ms, 297 KB  10: 4 ms, 276 KB     11: 11 ms, 271 KB
  *   scripts (46 files)           brotli 7: 2 ms, 180 KB    10: 48 ms, 170 KB    11: 47 ms, 167 KB
  *   gzip 9 costs what 6 does (1,021 against 1,022 KB of HTML).
+ * (Measured again on a quiet machine with 94 pages: brotli 10 takes 15-27 ms for a page of 40-85 KB, and
+ * sends 8-9% less than 7, e.g. /for-doctors 15.1 KB at 7, 13.8 KB at 10.)
  * The bundle's files (scripts, styles, artwork) are few and named by their hash: they get the smallest (11),
- * once. Pages are as many as the site has and a build with no cache (a fresh checkout) compresses them all:
- * 10 would cost 92 ms more a page, 3 minutes of a core for 2,000 pages, to send 0.7 KB less of a 10 KB
- * page, so they get 7. Their data, which the browser fetches on a navigation, gets 10 for 4 ms.
+ * once. Pages get 10: a page's first round trip carries about 14 KB (TCP's first window of ten packets), and
+ * at 7 the largest pages (the order form, the testimonials) went past it, a whole round trip more before
+ * anything paints (Speed Index 1.2x the no-script twin's on a slow line). A build with no cache compresses
+ * every page, on the other cores, while the pages render; unchanged pages come from the cache. Their data,
+ * which the browser fetches on a navigation, gets 10 as well.
  */
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
@@ -27,10 +31,10 @@ const gzipAsync = promisify(gzip);
 /** Files the server sends compressed. */
 export const compressible = /\.(html|js|css|svg|xml|txt|json|webmanifest|atom)$/;
 
-/** Brotli's quality for a file (see above): the bundle's own files 11, the pages' data 10, pages and the rest 7. */
+/** Brotli's quality for a file (see above): the bundle's own files 11, pages, their data and the rest 10. */
 export function brotliQuality(relativePath: string): number {
   if (relativePath.startsWith('assets/data/')) return 10;
-  return relativePath.startsWith('assets/') ? 11 : 7;
+  return relativePath.startsWith('assets/') ? 11 : 10;
 }
 
 /** Compresses files as they are handed over, at most as many at once as the machine has cores. */
