@@ -209,11 +209,11 @@ test.describe('card grid motion', () => {
     await card.hover();
     // A lift would start a CSS transition, which getAnimations lists from its first frame: none started,
     // so there is nothing to wait for.
-    // (Colour transitions of the card's link may run: they are not motion.)
+    // (Colour and underline-thickness transitions of the card's link may run: they are not motion.)
     const moving = () =>
       document
         .getAnimations()
-        .filter((animation) => !(animation instanceof CSSTransition) || !/^(color|background-color|border-color|text-decoration-color|outline-color|fill|stroke)$/.test(animation.transitionProperty))
+        .filter((animation) => !(animation instanceof CSSTransition) || !/^(color|background-color|border-color|text-decoration-color|text-decoration-thickness|outline-color|fill|stroke)$/.test(animation.transitionProperty))
         .map((animation) => (animation instanceof CSSTransition ? animation.transitionProperty : animation.constructor.name));
     expect(await page.evaluate(moving)).toEqual([]);
     expect(await card.evaluate((el) => getComputedStyle(el).transform)).toBe('none');
