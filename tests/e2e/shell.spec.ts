@@ -83,6 +83,20 @@ test.describe('the services mega-menu (desktop)', () => {
 test.describe('the mobile menu at 375 px', () => {
   test.use({ viewport: { width: 375, height: 812 } });
 
+  test('keeps Tab inside: Shift+Tab from the first control goes to the last, Tab from the last back to the first', async ({ page }) => {
+    await openPage(page, '/nl');
+    await page.getByRole('button', { name: 'Menu openen' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Hoofdmenu' });
+    await expect(dialog).toBeVisible();
+    const controls = dialog.locator('a[href]:visible, button:not([disabled]):visible');
+    const [first, last] = [controls.first(), controls.last()];
+    await expect(first).toBeFocused();
+    await page.keyboard.press('Shift+Tab');
+    await expect(last).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(first).toBeFocused();
+  });
+
   test('opens full screen, opens the services accordion, navigates, and closes with its button', async ({ page }) => {
     await openPage(page, '/');
     await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeHidden();

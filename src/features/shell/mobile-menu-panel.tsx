@@ -7,6 +7,7 @@ import { SiteLink } from '../../components/site-link.tsx';
 import { FrontDoorLinks } from './front-door-links.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
 import { Logo } from './logo.tsx';
+import { keepTabInside } from './keep-tab-inside.ts';
 import { openSearchEvent } from './search-control.tsx';
 
 // The link to the page shown is marked (the router sets aria-current) in colour and with an underline.
@@ -32,18 +33,7 @@ export default function MobileMenuPanel({ onClose }: { onClose: () => void }) {
     dialog.current?.querySelector<HTMLElement>('button, a')?.focus();
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') close();
-      if (event.key !== 'Tab' || !dialog.current) return;
-      // Keep Tab inside the dialog while it is open.
-      const focusable = [...dialog.current.querySelectorAll<HTMLElement>('a[href], button:not([disabled])')].filter((el) => el.offsetParent !== null);
-      const first = focusable[0];
-      const last = focusable[focusable.length - 1];
-      if (event.shiftKey && document.activeElement === first) {
-        event.preventDefault();
-        last?.focus();
-      } else if (!event.shiftKey && document.activeElement === last) {
-        event.preventDefault();
-        first?.focus();
-      }
+      if (dialog.current) keepTabInside(event, dialog.current, 'a[href], button:not([disabled])');
     };
     document.addEventListener('keydown', onKey);
     return () => {

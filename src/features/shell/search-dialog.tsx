@@ -7,6 +7,7 @@ import { format, useShell } from '../../lib/i18n.tsx';
 import { localizePath } from '../../shared/paths.ts';
 import { searchKinds, searchTerm, type SearchKind } from '../../shared/search.ts';
 import { Icon } from '../../components/icons.tsx';
+import { keepTabInside } from './keep-tab-inside.ts';
 import { loadSearch, type SearchHit } from './pagefind.ts';
 
 /** How long typing must pause before a query is sent (Pagefind's debounce). */
@@ -56,18 +57,8 @@ export default function SearchDialog({ onClose }: { onClose: () => void }) {
         event.preventDefault();
         close();
       }
-      if (event.key !== 'Tab' || !dialog.current) return;
-      // Keep Tab inside the dialog while it is open.
-      const focusable = [...dialog.current.querySelectorAll<HTMLElement>('input, a[href]:not([role="option"]), button:not([disabled]), [tabindex="0"]')];
-      const first = focusable[0];
-      const last = focusable[focusable.length - 1];
-      if (event.shiftKey && document.activeElement === first) {
-        event.preventDefault();
-        last?.focus();
-      } else if (!event.shiftKey && document.activeElement === last) {
-        event.preventDefault();
-        first?.focus();
-      }
+      // The results are reached with the arrow keys from the box, not with Tab (APG's combobox).
+      if (dialog.current) keepTabInside(event, dialog.current, 'input, a[href]:not([role="option"]), button:not([disabled]), [tabindex="0"]');
     };
     document.addEventListener('keydown', onKey);
     return () => {
