@@ -15,8 +15,8 @@ import type { PhotoSlot } from '../../src/shared/photo-slots.ts';
 import type { Template } from '../../src/shared/content-types.ts';
 
 /** A UI group the pages load on demand: neither in the shell nor only for the server. */
-const pageUiGroup = (group: string): boolean =>
-  ![...shellUiGroups, ...serverOnlyUiGroups, ...contentUiGroups].includes(group as never);
+const notPageUiGroups = new Set<string>([...shellUiGroups, ...serverOnlyUiGroups, ...contentUiGroups]);
+const pageUiGroup = (group: string): boolean => !notPageUiGroups.has(group);
 
 const langs: Lang[] = ['en', 'nl'];
 
@@ -518,7 +518,7 @@ function manifestSource(model: ContentModel, routes: RouteRecord[], typesImport:
   const blog = model.pages.get('blog')?.data as Extract<Page, { id: 'blog' }> | undefined;
   const categoryIds = blog?.categories.map((c) => c.id) ?? [];
   const uiKeys = Object.entries(model.ui?.data ?? {})
-    .filter(([g]) => ![...serverOnlyUiGroups, ...contentUiGroups].includes(g as never))
+    .filter(([g]) => !new Set<string>([...serverOnlyUiGroups, ...contentUiGroups]).has(g))
     .flatMap(([g, entries]) => Object.keys(entries).map((k) => `${g}.${k}`));
 
   return [

@@ -11,7 +11,8 @@ import { projectRoot } from '../support/fixtures.ts';
 
 const ui = load(readFileSync(join(projectRoot, 'content', 'ui.yaml'), 'utf8')) as Record<string, Record<string, unknown>>;
 const shell = new Set<string>(shellUiGroups);
-const pageGroups = Object.keys(ui).filter((group) => !shell.has(group) && ![...serverOnlyUiGroups, ...contentUiGroups].includes(group as never));
+const notOnPages = new Set<string>([...serverOnlyUiGroups, ...contentUiGroups]);
+const pageGroups = Object.keys(ui).filter((group) => !shell.has(group) && !notOnPages.has(group));
 
 const imports = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)(['"])(\.{1,2}\/[^'"]+)\1/g;
 const quotedKey = /(['"`])([a-z][A-Za-z0-9]*)\.([a-z][A-Za-z0-9]*)\1/g;
