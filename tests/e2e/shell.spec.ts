@@ -19,8 +19,11 @@ test.describe('the services mega-menu (desktop)', () => {
 
   test('opens on hover, lets the pointer travel into the panel, and closes 200 ms after it leaves', async ({ page }) => {
     await openPage(page, '/about');
-    // The page's clock from here on is the test's: the menu's close delay runs when the test moves it.
+    // The page's clock from here on is the test's and stands still: the menu's close delay runs only when the
+    // test moves it (an installed clock that is not paused keeps flowing, and a busy machine's real time
+    // between two steps ran the delay out before the test asked for it).
     await page.clock.install();
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
     const nav = page.getByRole('navigation', { name: 'Main menu' });
     const toggle = nav.getByRole('button', { name: 'Show the services menu' });
     const panelLink = nav.getByRole('link', { name: 'Zirconia crowns and bridges' });
