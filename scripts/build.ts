@@ -29,7 +29,7 @@ import { measureKinds, overBudget } from './page-weight.ts';
 import { renderSocialImages } from './social-images.ts';
 import { caddySnippet, netlifyHeaders, netlifyRedirects } from './static-host.ts';
 import { photoOriginal, photoStats } from './pictures.ts';
-import { appFilesElement, buildClient, clientFiles } from './client-files.ts';
+import { appFilesElement, buildClient, clientFiles, dataFilesElement } from './client-files.ts';
 import { cachedBundle, codeHash, treeHash } from './bundle-cache.ts';
 import { Precompressor } from './precompress.ts';
 import { writeSearchIndex, type IndexedPage, type SearchIndexStats } from './search-index.ts';
@@ -174,7 +174,9 @@ export async function buildSite(options: BuildOptions): Promise<boolean> {
       html = await stages.timeAsync('render', async () => {
         const { response } = await renderPage(new Request(`${origin}${path}`), assets);
         if (response.status !== expected) throw new Error(`${path} rendered with status ${response.status}, expected ${expected}`);
-        return (await response.text()).replace('</head>', `${fontPreloads}${appFilesElement(app, template)}</head>`);
+        // The data files the page's router data names (router.tsx): its language's shell and its own.
+        const files = [...(data.shell === undefined ? [] : [`shell.${langOfPath(path)}.json`]), ...(data.page === undefined ? [] : [pageDataFile(path)])];
+        return (await response.text()).replace('</head>', `${fontPreloads}${appFilesElement(app, template)}${dataFilesElement(files)}</head>`);
       });
       rendered.put(key, html);
     }

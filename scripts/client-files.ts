@@ -68,6 +68,11 @@ export function appFilesElement(files: ClientFiles['app'], template: string): st
   return `<script type="application/json" id="app-files">${JSON.stringify(list).replace(/</g, '\\u003c')}</script>`;
 }
 
+/** The element that lists the data files (in the build's data folder) a page's app hydrates from, for boot.ts and the browser entry. */
+export function dataFilesElement(files: string[]): string {
+  return `<script type="application/json" id="app-data">${JSON.stringify(files).replace(/</g, '\\u003c')}</script>`;
+}
+
 /** The scripts a first visit to a page of this template fetches, before what they import: the page's script and its app's files. */
 export function firstLoadScripts(files: ClientFiles, template: string): string[] {
   return [...files.assets.scripts, ...(files.app.shell ?? []), ...(files.app[template] ?? [])];

@@ -18,6 +18,11 @@ export interface PageWeight {
    * Shown beside the budget, not in it: it is the page's content, and it arrives with the HTML.
    */
   inline: number;
+  /**
+   * Gzipped bytes of the data files the app hydrates from (`#app-data`, see src/app/router.tsx), fetched with its
+   * scripts once the page has painted. Shown beside the budget, not in it: it is the page's content.
+   */
+  data: number;
   /** Gzipped bytes of the stylesheets the HTML names. */
   css: number;
   files: string[];
@@ -74,11 +79,14 @@ export function pageWeight(clientDir: string, path: string, htmlFile: string, ki
     .map((m) => m[2]!)
     .join('\n');
   const js = withImports(clientDir, [...scripts, ...preloads, ...app]);
+  const folder = (JSON.parse(/<script[^>]*\sid="app-assets"[^>]*>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '{}') as { data?: string }).data ?? '/';
+  const data = JSON.parse(/<script[^>]*\sid="app-data"[^>]*>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '[]') as string[];
   return {
     path,
     kind,
     js: [...js].reduce((n, url) => n + gzippedSize(clientDir, url), 0),
     inline: inline ? gzipSync(inline, { level: 9 }).length : 0,
+    data: data.reduce((n, name) => n + gzippedSize(clientDir, `${folder}${name}`), 0),
     css: [...new Set(styles)].reduce((n, url) => n + gzippedSize(clientDir, url), 0),
     files: [...js, ...styles],
   };
@@ -105,6 +113,6 @@ export function kb(bytes: number): string {
 
 /** A printable table of page weights. */
 export function weightTable(weights: PageWeight[]): string {
-  const rows = weights.map((w) => `  ${w.kind.padEnd(20)} ${w.path.padEnd(52)} ${kb(w.js).padStart(9)} ${kb(budget.js - w.js).padStart(10)} ${kb(w.css).padStart(9)} ${kb(w.inline).padStart(12)}`);
-  return [`  ${'kind'.padEnd(20)} ${'page'.padEnd(52)} ${'JS (gz)'.padStart(9)} ${'JS margin'.padStart(10)} ${'CSS (gz)'.padStart(9)} ${'data in HTML'.padStart(12)}`, ...rows].join('\n');
+  const rows = weights.map((w) => `  ${w.kind.padEnd(20)} ${w.path.padEnd(52)} ${kb(w.js).padStart(9)} ${kb(budget.js - w.js).padStart(10)} ${kb(w.css).padStart(9)} ${kb(w.inline).padStart(12)} ${kb(w.data).padStart(10)}`);
+  return [`  ${'kind'.padEnd(20)} ${'page'.padEnd(52)} ${'JS (gz)'.padStart(9)} ${'JS margin'.padStart(10)} ${'CSS (gz)'.padStart(9)} ${'inline (gz)'.padStart(12)} ${'data (gz)'.padStart(10)}`, ...rows].join('\n');
 }

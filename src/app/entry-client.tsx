@@ -1,7 +1,7 @@
 import { RouterClient } from '@tanstack/react-router/ssr/client';
 import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { createAppRouter, preloadNotFound, type Assets, type RouterContext } from './router.tsx';
+import { createAppRouter, fetchData, preloadNotFound, withPageData, type Assets, type RouterContext } from './router.tsx';
 import { watchContent } from './live-content.ts';
 import { templates, type RoutedTemplate } from './templates.ts';
 
@@ -20,15 +20,24 @@ if (notFoundPage) context.missing = router.latestLocation.pathname;
 const isTemplate = (name: string | undefined): name is RoutedTemplate => name !== undefined && Object.hasOwn(templates, name);
 const name = document.documentElement.dataset.template;
 const template = isTemplate(name) ? templates[name] : undefined;
-const ready = template ? template.preload?.() : notFoundPage ? preloadNotFound() : undefined;
+const code = template ? template.preload?.() : notFoundPage ? preloadNotFound() : undefined;
+// So is the data the page was rendered from, which a built page names rather than repeats (router.tsx,
+// withPageData): the files the build lists in `#app-data` (boot.ts asked for them with the app's files).
+const files = JSON.parse(document.getElementById('app-data')?.textContent ?? '[]') as string[];
+const data = Promise.all(files.map(async (name) => [name, await fetchData(assets, name)] as const)).then((entries) => withPageData(new Map(entries)));
 
 // As a transition, hydration yields to the browser every few milliseconds instead of holding the main
 // thread for its whole length; a tap on the page meanwhile makes React finish it at once.
-void Promise.resolve(ready).then(() => {
-  startTransition(() => {
-    hydrateRoot(document, <RouterClient router={router} />);
-  });
-});
+Promise.all([code, data]).then(
+  () => {
+    startTransition(() => {
+      hydrateRoot(document, <RouterClient router={router} />);
+    });
+  },
+  // Without its code or data the page stays as the server sent it, which works without scripts (a form
+  // held back meanwhile is sent by the browser, see early-input.ts).
+  (error: unknown) => console.error('Not hydrated:', error),
+);
 
 if (import.meta.hot) {
   // A content edit reloads the page's data in place; the router would scroll to the top as after a navigation.

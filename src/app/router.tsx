@@ -1,4 +1,4 @@
-import { createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, notFound, type AnyRouteMatch, type AsyncRouteComponent, type RegisteredRouter } from '@tanstack/react-router';
+import { createRootRouteWithContext, createRoute, createRouter, createSerializationAdapter, lazyRouteComponent, notFound, type AnyRouteMatch, type AsyncRouteComponent, type RegisteredRouter } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { ArticleSlug, BlogCategoryId, Loader, PageId, ServiceSlug } from '@generated/manifest.ts';
 import { blogCategoryIds, pagePaths } from '@generated/manifest.ts';
@@ -54,8 +54,44 @@ const fromTable = import.meta.env.SSR || import.meta.hot !== undefined;
 // The table of content imports, where fromTable: never in a built browser app (a first visit's data is in its HTML).
 const manifestLoaders = () => import('@generated/loaders.ts');
 
+/**
+ * A built page carries its data once, as HTML: the router's data for hydrating names the build's data files
+ * instead of repeating them (a third of a page's bytes, which pushed the largest pages past the network's
+ * first round trip). The server marks a loader's data with its file (and the few values the file leaves out);
+ * the page lists its files (`#app-data`), which the browser entry fetches before it hydrates (withPageData),
+ * and the router's data is put back together from them. The dev server, which writes no files, marks nothing.
+ */
+type FileRef = { file: string; rest: Record<string, string | number> };
+const fileOf = new WeakMap<object, FileRef>();
+let fetchedFiles: ReadonlyMap<string, unknown> = new Map();
+
+/** On the server of a build, marks a loader's data as the content of the build's data file `file` plus `rest`. */
+function fromFile<T extends object>(context: RouterContext, file: string, data: T, rest: FileRef['rest'] = {}): T {
+  if (import.meta.env.SSR && context.assets.data !== undefined) fileOf.set(data, { file, rest });
+  return data;
+}
+
+/** A page route's data, marked as its page's data file (on the server: the browser marks nothing). */
+const pageFromFile = <T extends object>(context: RouterContext, path: string, data: Promise<T>): Promise<T> =>
+  import.meta.env.SSR ? data.then((page) => fromFile(context, pageDataFile(path), page)) : data;
+
+const dataFiles = createSerializationAdapter({
+  key: 'data-file',
+  test: (value): value is object => import.meta.env.SSR && fileOf.has(value as object),
+  toSerializable: (value: object): FileRef => fileOf.get(value)!,
+  fromSerializable: ({ file, rest }: FileRef): object => {
+    if (!fetchedFiles.has(file)) throw new Error(`${file} not fetched`);
+    return { ...(fetchedFiles.get(file) as object), ...rest };
+  },
+});
+
+/** In the browser, before hydrating: the data files the page lists, by name, as fetched. */
+export function withPageData(files: ReadonlyMap<string, unknown>): void {
+  fetchedFiles = files;
+}
+
 /** One data file of the build; a page the build did not write is not found. */
-async function fetchData<T>(assets: Assets, file: string): Promise<T> {
+export async function fetchData<T>(assets: Assets, file: string): Promise<T> {
   const response = await fetch(`${assets.data ?? '/'}${file}`);
   if (response.status === 404) throw notFound();
   if (!response.ok) throw new Error(`${file}: ${response.status} ${response.statusText}`);
@@ -193,7 +229,9 @@ const langRoute = createRoute({
   },
   loader: async ({ params, context }) => {
     const lang = langOf(params);
-    return { lang, ...(await (fromTable ? loadShell(lang) : fetchData<ShellAndNotFound>(context.assets, `shell.${lang}.json`))), year: new Date().getFullYear() };
+    const file = `shell.${lang}.json`;
+    const year = new Date().getFullYear();
+    return fromFile(context, file, { lang, ...(await (fromTable ? loadShell(lang) : fetchData<ShellAndNotFound>(context.assets, file))), year }, { lang, year });
   },
   // The shell changes with the language only (a new match); a content edit in the dev server invalidates it.
   staleTime: Infinity,
@@ -237,7 +275,7 @@ function pageRoute<Id extends RoutedPageKind>(id: Id) {
   const route = createRoute({
     getParentRoute: () => langRoute,
     path: childPath(pagePaths[id]),
-    loader: ({ params, context, location }) => (fromTable ? loadOwnPage(id, langOf(params)) : fetchPage<PageData<Id>>(context, location.pathname, id)),
+    loader: ({ params, context, location }) => pageFromFile(context, location.pathname, fromTable ? loadOwnPage(id, langOf(params)) : fetchPage<PageData<Id>>(context, location.pathname, id)),
     head: ({ loaderData, matches, match }) => headFor(matches, match.pathname, loaderData?.content),
     // Its loader gives PageData<Id>; within this generic function the router cannot look the route up by its id to say so.
     component: (): ReactNode => <Page data={route.useLoaderData<RegisteredRouter, PageData<Id>>()} />,
@@ -265,7 +303,7 @@ const blogRoute = createRoute({
   }),
   // The content does not depend on the query: filtering or typing does not reload it.
   staleTime: Infinity,
-  loader: ({ params, context, location }) => (fromTable ? loadOwnPage('blog', langOf(params)) : fetchPage<PageData<'blog'>>(context, location.pathname, 'blog')),
+  loader: ({ params, context, location }) => pageFromFile(context, location.pathname, fromTable ? loadOwnPage('blog', langOf(params)) : fetchPage<PageData<'blog'>>(context, location.pathname, 'blog')),
   head: ({ loaderData, matches, match }) => headFor(matches, match.pathname, loaderData?.content),
   component: function BlogRoute(): ReactNode {
     return <Page data={blogRoute.useLoaderData()} />;
@@ -283,7 +321,7 @@ const serviceRoute = createRoute({
   },
   loader: ({ params, context, location }) => {
     refuseMissing(context, location.pathname);
-    return fromTable ? loadService(params.slug, langOf(params)) : fetchPage<ServicePageData>(context, location.pathname);
+    return pageFromFile(context, location.pathname, fromTable ? loadService(params.slug, langOf(params)) : fetchPage<ServicePageData>(context, location.pathname));
   },
   head: ({ loaderData, matches, match }) => headFor(matches, match.pathname, loaderData?.content),
   component: function ServiceRoute(): ReactNode {
@@ -303,7 +341,7 @@ const articleRoute = createRoute({
   loader: ({ params, context, location }) => {
     // A prerendered not-found message hydrates as it was rendered: the browser decides before it awaits anything.
     refuseMissing(context, location.pathname);
-    return fromTable ? loadArticle(params.slug, langOf(params)) : fetchPage<PageData<'article'>>(context, location.pathname, 'article');
+    return pageFromFile(context, location.pathname, fromTable ? loadArticle(params.slug, langOf(params)) : fetchPage<PageData<'article'>>(context, location.pathname, 'article'));
   },
   head: ({ loaderData, matches, match }) => headFor(matches, match.pathname, loaderData?.content, 'article'),
   component: function ArticleRoute(): ReactNode {
@@ -317,7 +355,7 @@ const routeTree = rootRoute.addChildren([langRoute.addChildren({ ...pageRoutes, 
 /** A router for one request (server) or the page (browser). */
 export function createAppRouter(context: RouterContext) {
   assets = context.assets;
-  return createRouter({
+  const router = createRouter({
     routeTree,
     context,
     defaultPreload: 'intent',
@@ -326,6 +364,10 @@ export function createAppRouter(context: RouterContext) {
     scrollRestoration: false,
     defaultStructuralSharing: true,
   });
+  // Not among the constructor's options (TanStack Start sets it from its own config); both ends of the
+  // router's hydration read it from the options.
+  router.options.serializationAdapters = [dataFiles];
+  return router;
 }
 
 declare module '@tanstack/react-router' {

@@ -32,12 +32,14 @@ describe('page weight', () => {
         'assets/hero-f.js': 'export const h=(x)=>x;',
         'assets/home-g.js': 'export default 1;',
         'assets/not-found-h.js': 'export default 2;',
+        'assets/data/v1/shell.en.json': JSON.stringify({ shell: 'header and footer '.repeat(40) }),
+        'assets/data/v1/services/x.json': JSON.stringify({ content: 'a service '.repeat(90) }),
       };
-      const page = (app: string[]) =>
-        `<!DOCTYPE html><html lang="en"><head><script type="application/json" id="app-assets">${JSON.stringify({ styles: [], scripts: ['/assets/boot-a.js'], app: '/assets/entry-c.js' })}</script>` +
-        `<script type="application/json" id="app-files">${JSON.stringify(app)}</script></head><body><script type="module" src="/assets/boot-a.js"></script></body></html>`;
-      files['detail.html'] = page(['/assets/entry-c.js', '/assets/router-d.js', '/assets/detail-e.js', '/assets/hero-f.js']);
-      files['404.html'] = page(['/assets/entry-c.js', '/assets/router-d.js', '/assets/not-found-h.js']);
+      const page = (app: string[], data: string[]) =>
+        `<!DOCTYPE html><html lang="en"><head><script type="application/json" id="app-assets">${JSON.stringify({ styles: [], scripts: ['/assets/boot-a.js'], app: '/assets/entry-c.js', data: '/assets/data/v1/' })}</script>` +
+        `<script type="application/json" id="app-files">${JSON.stringify(app)}</script><script type="application/json" id="app-data">${JSON.stringify(data)}</script></head><body><script type="module" src="/assets/boot-a.js"></script></body></html>`;
+      files['detail.html'] = page(['/assets/entry-c.js', '/assets/router-d.js', '/assets/detail-e.js', '/assets/hero-f.js'], ['shell.en.json', 'services/x.json']);
+      files['404.html'] = page(['/assets/entry-c.js', '/assets/router-d.js', '/assets/not-found-h.js'], ['shell.en.json']);
       for (const [name, text] of Object.entries(files)) {
         mkdirSync(join(dir, name, '..'), { recursive: true });
         writeFileSync(join(dir, name), text);
@@ -46,6 +48,9 @@ describe('page weight', () => {
       const detail = pageWeight(dir, '/services/x', 'detail.html', 'detail');
       expect(detail.files.sort()).toEqual(['/assets/boot-a.js', '/assets/detail-e.js', '/assets/early-b.js', '/assets/entry-c.js', '/assets/hero-f.js', '/assets/router-d.js']);
       expect(detail.js).toBe(['boot-a', 'early-b', 'entry-c', 'router-d', 'detail-e', 'hero-f'].reduce((n, f) => n + size(`assets/${f}.js`), 0));
+      // The data files the app hydrates from, apart from the scripts.
+      expect(detail.data).toBe(size('assets/data/v1/shell.en.json') + size('assets/data/v1/services/x.json'));
+      expect(pageWeight(dir, '/nope', '404.html', 'not-found').data).toBe(size('assets/data/v1/shell.en.json'));
       expect(pageWeight(dir, '/nope', '404.html', 'not-found').files.sort()).toEqual(['/assets/boot-a.js', '/assets/early-b.js', '/assets/entry-c.js', '/assets/not-found-h.js', '/assets/router-d.js']);
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -54,9 +59,9 @@ describe('page weight', () => {
 
   it('names every page over its JavaScript or CSS budget', () => {
     const weights: PageWeight[] = [
-      { path: '/', kind: 'home', js: 120 * 1024, inline: 0, css: 10 * 1024, files: [] },
-      { path: '/nl', kind: 'home', js: 90 * 1024, inline: 0, css: 21 * 1024, files: [] },
-      { path: '/about', kind: 'about', js: 110 * 1024, inline: 50 * 1024, css: 20 * 1024, files: [] },
+      { path: '/', kind: 'home', js: 120 * 1024, inline: 0, data: 0, css: 10 * 1024, files: [] },
+      { path: '/nl', kind: 'home', js: 90 * 1024, inline: 0, data: 0, css: 21 * 1024, files: [] },
+      { path: '/about', kind: 'about', js: 110 * 1024, inline: 50 * 1024, data: 0, css: 20 * 1024, files: [] },
     ];
     expect(overBudget(weights)).toEqual([
       '/ (home) loads 120.0 KB of JavaScript; the budget is 110.0 KB',
