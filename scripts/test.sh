@@ -2,11 +2,11 @@
 # `npm test`: every check CI runs, then the time each stage took, wall clock and CPU time.
 #
 # After the content check (which writes the manifest every later stage reads), two lanes run side by side, so
-# that both cores of a small machine work: one of the stages that keep a core busy (the types, the unit tests,
-# lint, the build, then Playwright), one of those that mostly wait on servers, SMTP and child processes (the
-# integration and memory tests, then, once the build is there, the vitest browser tests). Each line a stage
-# prints starts with its name in brackets. The first stage that fails stops the other lane; the table names it,
-# its output is printed again whole at the end, and npm test exits 1.
+# that both cores of a small machine work: one builds the site and runs Playwright against it, the longest stage,
+# as early as it can (after the types); the other runs everything else, one stage after another, each keeping
+# about one core busy (the unit tests, lint, the integration and memory tests, then the vitest browser tests, which
+# need the build). Each line a stage prints starts with its name in brackets. The first stage that fails stops the
+# other lane; the table names it, its output is printed again whole at the end, and npm test exits 1.
 # STAGE_TIMES names a file to add the times to as well (.ci/run prints them with its own at its end).
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -113,14 +113,14 @@ summary() {
   return 0
 }
 
-declare -A lane_of=([typecheck]='1 ' [unit]='1 ' [lint]='1 ' [build]='1 ' [playwright]='1 ' [integration]='2 ' [memory]='2 ' [e2e]='2 ')
+declare -A lane_of=([typecheck]='1 ' [build]='1 ' [playwright]='1 ' [unit]='2 ' [lint]='2 ' [integration]='2 ' [memory]='2 ' [e2e]='2 ')
 
 # The content check, then the manifest written (src/generated) that the types, the tests and the build read.
 start_lane 'check|check|npm run check && npx tsx scripts/generate.ts --quiet'
 wait_lanes || { summary; exit 1; }
 
-start_lane 'typecheck|typecheck|npx tsc --noEmit -p tsconfig.json' 'unit|unit tests|npm run test:unit' 'lint|lint|npm run lint' 'build|build|npm run build' 'playwright|browser tests (Playwright)|npx playwright test'
-start_lane 'integration|integration tests|npm run test:integration' 'memory|memory tests|npm run test:memory' 'wait|wait|wait-for-build' 'e2e|end-to-end tests (vitest)|npx vitest run --project e2e'
+start_lane 'typecheck|typecheck|npx tsc --noEmit -p tsconfig.json' 'build|build|npm run build' 'playwright|browser tests (Playwright)|npx playwright test'
+start_lane 'unit|unit tests|npm run test:unit' 'lint|lint|npm run lint' 'integration|integration tests|npm run test:integration' 'memory|memory tests|npm run test:memory' 'wait|wait|wait-for-build' 'e2e|end-to-end tests (vitest)|npx vitest run --project e2e'
 wait_lanes || { summary; exit 1; }
 
 summary
