@@ -11,6 +11,12 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
+# `wait -n -p` (which lane ended) came with bash 5.1; macOS's own bash is 3.2.
+if [ "${BASH_VERSINFO[0]}" -lt 5 ] || { [ "${BASH_VERSINFO[0]}" -eq 5 ] && [ "${BASH_VERSINFO[1]}" -lt 1 ]; }; then
+  echo "npm test needs bash 5.1 or later (this is bash $BASH_VERSION); on macOS: brew install bash" >&2
+  exit 1
+fi
+
 logs=$(mktemp -d)
 export logs
 trap 'rm -rf "$logs"' EXIT
@@ -68,6 +74,15 @@ start_lane() {
   pids+=($!)
 }
 
+# Stops every lane still running, all of its processes (a lane is a process group of its own, which Ctrl-C in a
+# terminal does not reach).
+stop_lanes() {
+  local pid
+  for pid in "${pids[@]}"; do kill -TERM -- "-$pid" 2>/dev/null; done
+}
+stopped_because='another stage failed'
+trap 'stopped_because="npm test was interrupted"; stop_lanes; summary; exit 130' INT TERM
+
 # Waits for the lanes started; once one fails, stops the others. Returns 1 if one failed.
 wait_lanes() {
   local failed=0 pid status others
@@ -79,7 +94,7 @@ wait_lanes() {
     pids=("${others[@]}")
     if [ $status -ne 0 ] && [ $failed -eq 0 ]; then
       failed=1
-      for other in "${pids[@]}"; do kill -TERM -- "-$other" 2>/dev/null; done
+      stop_lanes
     fi
   done
   pids=()
@@ -97,7 +112,7 @@ summary() {
       [ "$result" = failed ] && failed+=("$tag")
     elif [ -f "$logs/$tag.start" ]; then
       # Stopped with its lane: its CPU time is unknown (the lane's shell never waited for it).
-      name=${stage#*|} wall=$(($(date +%s) - $(cat "$logs/$tag.start"))) cpu=? result='stopped when another stage failed'
+      name=${stage#*|} wall=$(($(date +%s) - $(cat "$logs/$tag.start"))) cpu=? result="stopped: $stopped_because"
     else
       continue
     fi
