@@ -147,7 +147,7 @@ async function frontDoors(page: Page, path: string) {
   await test.step('both front doors in the header at 1440 and 375 px and in the open phone menu, each leading to its page', async () => {
     const lang = langOfPath(path);
     const header = page.getByRole('banner');
-    for (const [width, height] of [[1440, 900], [375, 812]] as const) {
+    for (const [width, height] of [[1440, 812], [375, 812]] as const) {
       await resize(page, width, height);
       const { send, book } = doors(header, lang);
       await expect(send, `${path}: ${width} px`).toHaveAttribute('href', at(lang, '/for-doctors#order'));
