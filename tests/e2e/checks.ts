@@ -116,3 +116,41 @@ export async function controlNames(page: Page, selector = 'a[href], button, [rol
 /** Whether the name holds the visible text: its words in order and whole, in any case and spacing ("EN" is not in "English"). */
 export const holds = (name: string, text: string) =>
   new RegExp(`(?<![\\p{L}\\p{N}])${text.split(/\s+/).map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s*')}(?![\\p{L}\\p{N}])`, 'iu').test(name);
+
+/** Every link and button of the header with visible text, and how many lines that text takes (distinct tops of its rectangles). */
+export function headerLines(page: Page): Promise<{ text: string; lines: number }[]> {
+  return page.getByRole('banner').evaluate(async (banner) => {
+    await document.fonts.ready;
+    const range = document.createRange();
+    return [...banner.querySelectorAll('a, button')]
+      .filter((el) => el.getBoundingClientRect().width > 0 && el.textContent.trim() && !el.closest('.sr-only'))
+      .map((el) => {
+        const tops = new Set<number>();
+        const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          if (!node.textContent!.trim() || node.parentElement?.closest('.sr-only')) continue;
+          range.selectNodeContents(node);
+          for (const rect of range.getClientRects()) if (rect.width > 0) tops.add(Math.round(rect.top));
+        }
+        return { text: el.textContent.trim(), lines: tops.size };
+      });
+  });
+}
+
+/** Each card grid of the main content (a list laid out as a grid): its columns, the cards in its last row, and how far that row's middle is from the grid's. */
+export function cardGrids(page: Page): Promise<{ label: string; columns: number; last: number; offset: number }[]> {
+  return page.locator('main ul, main ol').evaluateAll((lists) =>
+    lists
+      .filter((list) => getComputedStyle(list).display === 'grid' && list.children.length > 1)
+      .map((list) => {
+        const box = list.getBoundingClientRect();
+        const items = [...list.children].map((c) => c.getBoundingClientRect()).filter((r) => r.width > 0);
+        const rows = new Map<number, DOMRect[]>();
+        for (const r of items) rows.set(Math.round(r.top), [...(rows.get(Math.round(r.top)) ?? []), r]);
+        const all = [...rows.values()];
+        const last = all.at(-1)!;
+        const centre = (last[0]!.left + last.at(-1)!.right) / 2;
+        return { label: list.getAttribute('aria-label') ?? list.getAttribute('class') ?? '', columns: all[0]!.length, last: last.length, offset: Math.round(centre - (box.left + box.width / 2)) };
+      }),
+  );
+}

@@ -47,9 +47,10 @@ const pages = [
 ];
 
 for (const p of pages) {
-  test.describe(p.appointment, () => {
-    test('shows the KPT from site settings, marked as an example, with the complaints procedure and the disputes body', async ({ page }) => {
-      await openPage(page, p.appointment);
+  // Each page's checks only look at it, so each page is visited once for them, each check a step.
+  test(`${p.appointment} shows the KPT from site settings, marked as an example, with the complaints procedure and the disputes body; offers a denture repair and sends a patient to the dentist or a tandprotheticus for a new one`, async ({ page }) => {
+    await openPage(page, p.appointment);
+    await test.step('the KPT from site settings, marked as an example, with the complaints procedure and the disputes body', async () => {
       const heading = page.getByRole('heading', { level: 3, name: new RegExp(`^${p.kpt.replace(/[()]/g, '\\$&')}`) });
       await expect(heading).toBeVisible();
       await expect(heading.getByText(p.example, { exact: true })).toBeVisible();
@@ -57,9 +58,7 @@ for (const p of pages) {
       await expect(page.getByRole('heading', { level: 4, name: p.complaints })).toBeVisible();
       await expect(page.getByRole('link', { name: p.disputes })).toHaveAttribute('href', 'https://www.degeschillencommissiezorg.nl');
     });
-
-    test('offers a denture repair and sends a patient to the dentist or a tandprotheticus for a new one', async ({ page }) => {
-      await openPage(page, p.appointment);
+    await test.step('a denture repair offered, and no treatment at the lab on a referral', async () => {
       const options = page.getByRole('combobox', { name: p.service }).getByRole('option');
       await expect(options.filter({ hasText: p.denture })).toHaveCount(1);
       // No option offers treatment at the lab on a referral.
@@ -67,19 +66,19 @@ for (const p of pages) {
     });
   });
 
-  test(`${p.testimonials} says how reviews are collected and checked`, async ({ page }) => {
+  test(`${p.testimonials} says how reviews are collected and checked, and marks every sample review on its own card, so no screenshot of one reads as real`, async ({ page }) => {
     await openPage(page, p.testimonials);
-    const policy = page.getByRole('group', { name: p.policy });
-    await expect(policy).toBeVisible();
-    await expect(policy.getByText(p.checked)).toBeVisible();
-  });
-
-  test(`${p.testimonials} marks every sample review on its own card, so no screenshot of one reads as real`, async ({ page }) => {
-    await openPage(page, p.testimonials);
-    const cards = page.locator('figure.card');
-    const count = await cards.count();
-    expect(count).toBeGreaterThan(0);
-    await expect(cards.filter({ hasText: p.sample })).toHaveCount(count);
+    await test.step('how reviews are collected and checked', async () => {
+      const policy = page.getByRole('group', { name: p.policy });
+      await expect(policy).toBeVisible();
+      await expect(policy.getByText(p.checked)).toBeVisible();
+    });
+    await test.step('every sample review marked on its own card', async () => {
+      const cards = page.locator('figure.card');
+      const count = await cards.count();
+      expect(count).toBeGreaterThan(0);
+      await expect(cards.filter({ hasText: p.sample })).toHaveCount(count);
+    });
   });
 
   test(`${p.marketing} says the services are billed at market rates, apart from lab work`, async ({ page }) => {

@@ -64,40 +64,39 @@ for (const p of pages) {
       }
     });
 
-    test('shows the turnaround per kind of work from the site settings, the zirconia crown first', async ({ page }) => {
-      await openPage(page, `${p.path}#turnaround`);
-      const table = page.getByRole('table');
-      const works = Object.values(site.turnaround.items).map((item) => item.work[p.lang]);
-      await expect(table.getByRole('row')).toHaveCount(works.length + 1);
-      const zirconia = table.getByRole('row').nth(1);
-      await expect(zirconia.getByRole('rowheader')).toHaveText(site.turnaround.items.zirconiaCrown!.work[p.lang]);
-      await expect(zirconia.getByRole('cell')).toHaveText(`${site.turnaround.items.zirconiaCrown!.days as number} ${p.days}`);
-      for (const work of works) await expect(table.getByRole('rowheader', { name: work, exact: true })).toBeVisible();
-    });
-
-    test('marks each fact the lab has not confirmed as an example, in the page\'s language', async ({ page }) => {
+    // Three groups of facts the page only shows, checked on one visit.
+    test('shows the turnaround per kind of work from the site settings, the zirconia crown first; marks each fact the lab has not confirmed as an example, in the page\'s language; names the scanners with the lab\'s ID in each, and the pickup with its time', async ({ page }) => {
       await openPage(page, p.path);
-      // Each section heading of a listed fact has the mark beside it; the MDR statement (the law) has none.
-      for (const id of ['turnaround', 'pickup', 'scanners', 'guarantee']) {
-        expect(site.placeholders).toContain(id);
-        await expect(page.locator(`section[aria-labelledby="${id}"] .example-mark`).first()).toHaveText(p.example);
-      }
-      await expect(page.locator('section[aria-labelledby="mdr"] .example-mark')).toHaveCount(0);
-      await expect(page.locator('section[aria-labelledby="downloads"] .example-mark')).toHaveCount(2);
-    });
-
-    test('names the scanners with the lab\'s ID in each, and the pickup with its time', async ({ page }) => {
-      await openPage(page, `${p.path}#scanners`);
-      const scanners = page.locator('section[aria-labelledby="scanners"]');
-      for (const name of ['3Shape TRIOS', 'iTero', 'Medit', 'Dentsply Sirona Primescan', 'DEXIS']) {
-        await expect(scanners.getByRole('heading', { level: 3, name, exact: true })).toBeVisible();
-      }
-      for (const id of Object.values(site.scanners)) await expect(scanners.getByText(id, { exact: true })).toBeVisible();
-      const pickup = page.locator('section[aria-labelledby="pickup"]');
-      await expect(pickup).toContainText(site.pickup.requestBefore);
-      await expect(pickup.getByRole('link', { name: /030 000 0000/ })).toHaveAttribute('href', /^tel:\+31/);
-      await expect(page.locator('section[aria-labelledby="guarantee"]')).toContainText(site.guarantee[p.lang].slice(0, 40));
-      await expect(page.locator('section[aria-labelledby="mdr"]')).toContainText(site.legalName);
+      await test.step('the turnaround per kind of work from the site settings, the zirconia crown first', async () => {
+        const table = page.getByRole('table');
+        const works = Object.values(site.turnaround.items).map((item) => item.work[p.lang]);
+        await expect(table.getByRole('row')).toHaveCount(works.length + 1);
+        const zirconia = table.getByRole('row').nth(1);
+        await expect(zirconia.getByRole('rowheader')).toHaveText(site.turnaround.items.zirconiaCrown!.work[p.lang]);
+        await expect(zirconia.getByRole('cell')).toHaveText(`${site.turnaround.items.zirconiaCrown!.days as number} ${p.days}`);
+        for (const work of works) await expect(table.getByRole('rowheader', { name: work, exact: true })).toBeVisible();
+      });
+      await test.step('each fact the lab has not confirmed marked as an example, in the page\'s language', async () => {
+        // Each section heading of a listed fact has the mark beside it; the MDR statement (the law) has none.
+        for (const id of ['turnaround', 'pickup', 'scanners', 'guarantee']) {
+          expect(site.placeholders).toContain(id);
+          await expect(page.locator(`section[aria-labelledby="${id}"] .example-mark`).first()).toHaveText(p.example);
+        }
+        await expect(page.locator('section[aria-labelledby="mdr"] .example-mark')).toHaveCount(0);
+        await expect(page.locator('section[aria-labelledby="downloads"] .example-mark')).toHaveCount(2);
+      });
+      await test.step('the scanners with the lab\'s ID in each, and the pickup with its time', async () => {
+        const scanners = page.locator('section[aria-labelledby="scanners"]');
+        for (const name of ['3Shape TRIOS', 'iTero', 'Medit', 'Dentsply Sirona Primescan', 'DEXIS']) {
+          await expect(scanners.getByRole('heading', { level: 3, name, exact: true })).toBeVisible();
+        }
+        for (const id of Object.values(site.scanners)) await expect(scanners.getByText(id, { exact: true })).toBeVisible();
+        const pickup = page.locator('section[aria-labelledby="pickup"]');
+        await expect(pickup).toContainText(site.pickup.requestBefore);
+        await expect(pickup.getByRole('link', { name: /030 000 0000/ })).toHaveAttribute('href', /^tel:\+31/);
+        await expect(page.locator('section[aria-labelledby="guarantee"]')).toContainText(site.guarantee[p.lang].slice(0, 40));
+        await expect(page.locator('section[aria-labelledby="mdr"]')).toContainText(site.legalName);
+      });
     });
 
     test('offers the werkbon and the price list as PDFs that download', async ({ page, request }) => {

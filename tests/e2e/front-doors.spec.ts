@@ -1,67 +1,13 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { kinds, openPage } from './site.ts';
+import { at, doors, reachable, words, type Lang } from './doors.ts';
+import { openPage } from './site.ts';
 
 // The site's two front doors (issue 25): the dentist's "Send a case" and the patient's "Book an appointment",
-// in the header and the phone menu of every page, on the home page's first screen, and as each page's
-// main button for the reader it is written for.
+// on the home page's first screen, and as each page's main button for the reader it is written for. That both
+// are in the header and the phone menu of every kind of page, and that the preview notice is a landmark of its
+// own, are checked in pages.spec.ts, on the one visit each page gets there.
 
-type Lang = 'en' | 'nl';
-const words = {
-  en: {
-    send: 'Send a case', book: 'Book an appointment', advice: 'Ask our advice', contact: 'Contact us', open: 'Open menu', close: 'Close menu',
-    menu: 'Main menu', switch: 'NL, this page in Dutch', services: 'Show the services menu', who: 'Who do I go to?', dentists: 'For dentists', patients: 'For patients',
-    turnaround: 'Turnaround, pickup and scanners', footerDentists: 'For dentists', marketing: 'Marketing for clinics', notice: 'About this preview',
-  },
-  nl: {
-    send: 'Casus insturen', book: 'Afspraak maken', advice: 'Advies vragen', contact: 'Neem contact op', open: 'Menu openen', close: 'Menu sluiten',
-    menu: 'Hoofdmenu', switch: 'EN, deze pagina in het Engels', services: 'Dienstenmenu tonen', who: 'Bij wie kan ik terecht?', dentists: 'Voor tandartsen', patients: 'Voor patiënten',
-    turnaround: 'Levertijden, ophalen en scanners', footerDentists: 'Voor tandartsen', marketing: 'Marketing voor praktijken', notice: 'Over deze voorbeeldweergave',
-  },
-} as const;
-const langOf = (path: string): Lang => (/^\/nl(\/|$)/.test(path) ? 'nl' : 'en');
-const at = (lang: Lang, path: string) => (lang === 'nl' ? (path === '/' ? '/nl' : `/nl${path}`) : path);
-
-/** The two front doors inside `scope`, as links with their names. */
-const doors = (scope: Locator, lang: Lang) => ({
-  send: scope.getByRole('link', { name: words[lang].send, exact: true }),
-  book: scope.getByRole('link', { name: words[lang].book, exact: true }),
-});
-
-/** Whether the element is the one a tap at its centre reaches: shown, and covered by nothing. */
-const reachable = (locator: Locator) =>
-  locator.evaluate((el) => {
-    const r = el.getBoundingClientRect();
-    const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
-    return r.width > 0 && r.top >= 0 && r.bottom <= innerHeight && !!hit && (hit === el || el.contains(hit));
-  });
-
-test.describe('both front doors on every kind of page, in both languages', () => {
-  for (const path of kinds) {
-    const lang = langOf(path);
-    test(`${path}: in the header at 1440 and 375 px and in the open phone menu, each leading to its page`, async ({ page }) => {
-      await page.setViewportSize({ width: 1440, height: 900 });
-      await openPage(page, path);
-      const header = page.getByRole('banner');
-      for (const width of [1440, 375]) {
-        await page.setViewportSize({ width, height: 812 });
-        const { send, book } = doors(header, lang);
-        await expect(send).toHaveAttribute('href', at(lang, '/for-doctors#order'));
-        await expect(book).toHaveAttribute('href', at(lang, '/appointment'));
-        expect(await reachable(send), `${width} px: ${words[lang].send}`).toBe(true);
-        expect(await reachable(book), `${width} px: ${words[lang].book}`).toBe(true);
-      }
-      // At 375 px: the phone menu offers both too.
-      await page.getByRole('button', { name: words[lang].open }).click();
-      const dialog = page.getByRole('dialog', { name: words[lang].menu });
-      const inMenu = doors(dialog, lang);
-      await expect(inMenu.send).toHaveAttribute('href', at(lang, '/for-doctors#order'));
-      await expect(inMenu.book).toHaveAttribute('href', at(lang, '/appointment'));
-      expect(await reachable(inMenu.send)).toBe(true);
-      expect(await reachable(inMenu.book)).toBe(true);
-    });
-  }
-
+test.describe('both front doors lead to their pages', () => {
   for (const lang of ['en', 'nl'] as const) {
     test(`"${words[lang].send}" opens the order form below the sticky header, and "${words[lang].book}" the appointment page (${lang}, 375 px)`, async ({ page }) => {
       await page.setViewportSize({ width: 375, height: 812 });
@@ -212,18 +158,6 @@ test.describe('the phone menu keeps its own header in view', () => {
       expect(await reachable(last)).toBe(true);
       await close.click();
       await expect(dialog).toBeHidden();
-    });
-  }
-});
-
-test.describe('the preview notice', () => {
-  for (const path of ['/', '/nl/services/veneers', '/blog', '/nl/contact']) {
-    test(`${path}: sits in a landmark of its own (axe: region), named in the page's language`, async ({ page }) => {
-      await page.goto(path, { waitUntil: 'networkidle' });
-      const lang = langOf(path);
-      await expect(page.getByRole('complementary', { name: words[lang].notice })).toContainText(lang === 'nl' ? 'Voorbeeldweergave' : 'Preview');
-      const results = await new AxeBuilder({ page }).withRules(['region', 'landmark-unique', 'landmark-complementary-is-top-level']).analyze();
-      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
     });
   }
 });

@@ -313,26 +313,6 @@ test.describe("defects", () => {
     await expect(map.getByText(ui.contact!.mapFallback!.nl)).toBeVisible();
   });
 
-  for (const path of ["/nope", "/nl/nope", "/blog/nope", "/nl/blog/nope"]) {
-    test(`the not-found page ${path} logs no warning or error to the console`, async ({
-      page,
-    }) => {
-      const messages: string[] = [];
-      page.on("console", (message) => {
-        if (
-          message.type() === "warning" ||
-          (message.type() === "error" &&
-            !message.text().includes("status of 404"))
-        )
-          messages.push(`${message.type()}: ${message.text()}`);
-      });
-      const response = await page.goto(path);
-      expect(response?.status()).toBe(404);
-      await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-      expect(messages).toEqual([]);
-    });
-  }
-
   test("an article's tag lists the blog's articles with that tag", async ({
     page,
   }) => {
