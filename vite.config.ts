@@ -28,6 +28,22 @@ function plainLazyImports(): Plugin[] {
 }
 
 /**
+ * JSX compiles to calls of react/jsx-runtime, a CommonJS module: each call went through the bundler's interop
+ * (`(0, r.jsx)(...)`), and each chunk began by requiring the module. Read through this ES module, which gives its
+ * three functions names of their own, a call is a plain `e(...)` and a chunk imports them like any other binding.
+ */
+function plainJsxCalls(): Plugin {
+  const runtime = '\0plain-jsx-runtime';
+  return {
+    name: 'plain-jsx-calls',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId: (source, importer) => (source === 'react/jsx-runtime' && importer !== runtime ? runtime : undefined),
+    load: (id) => (id === runtime ? "import * as jsxRuntime from 'react/jsx-runtime';\nexport const { jsx, jsxs, Fragment } = jsxRuntime;" : undefined),
+  };
+}
+
+/**
  * The Vite configuration; tests pass another content folder and manifest folder (a fixture site), and
  * `npm run build`, which has just checked the content, says so, so its two bundles do not check it again.
  */
@@ -43,6 +59,7 @@ export function siteConfig(options: { contentRoot?: string; outDir?: string; con
       tailwindcss(),
       react(),
       plainLazyImports(),
+      plainJsxCalls(),
     ],
     resolve: {
       alias: [
@@ -71,7 +88,7 @@ export function siteConfig(options: { contentRoot?: string; outDir?: string; con
         output: {
           codeSplitting: {
             groups: [
-              { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+              { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]|^\0plain-jsx-runtime$/ },
               { name: 'router', test: /node_modules[\\/](@tanstack|use-sync-external-store)[\\/]|src[\\/]lib[\\/]i18n|src[\\/](components|shared)[\\/]inline-text|^\0vite[\\/]preload-helper/ },
             ],
           },
