@@ -44,6 +44,36 @@ function plainJsxCalls(): Plugin {
 }
 
 /**
+ * The router's scroll restoration module keeps and restores each history entry's scroll positions, which the
+ * router here never asks for (scrollRestoration: false), yet the router imports it whole, and every page carried
+ * it (about 0.7 KB). In the browser's build, src/app/router-scroll.ts stands in for it: what the module does
+ * without restoring (after a navigation, to the top or to its #hash). The build stops the day the router
+ * imports it otherwise.
+ */
+function routerScrollWithoutRestoration(): Plugin {
+  const module = /[\\/]@tanstack[\\/]router-core[\\/]dist[\\/]esm[\\/](router|index)\.js$/;
+  const standIn = `${root}src/app/router-scroll.ts`;
+  let replaced = false;
+  return {
+    name: 'router-scroll-without-restoration',
+    apply: 'build',
+    enforce: 'pre',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    buildStart: () => {
+      replaced = false;
+    },
+    resolveId(source, importer) {
+      if (source !== './scroll-restoration.js' || !importer || !module.test(importer)) return undefined;
+      replaced = true;
+      return standIn;
+    },
+    buildEnd(error) {
+      if (!error && !replaced) this.error('@tanstack/router-core no longer imports ./scroll-restoration.js from router.js: routerScrollWithoutRestoration in vite.config.ts has nothing to replace');
+    },
+  };
+}
+
+/**
  * The Vite configuration; tests pass another content folder and manifest folder (a fixture site), and
  * `npm run build`, which has just checked the content, says so, so its two bundles do not check it again.
  */
@@ -60,6 +90,7 @@ export function siteConfig(options: { contentRoot?: string; outDir?: string; con
       react(),
       plainLazyImports(),
       plainJsxCalls(),
+      routerScrollWithoutRestoration(),
     ],
     resolve: {
       alias: [
