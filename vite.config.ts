@@ -44,31 +44,31 @@ function plainJsxCalls(): Plugin {
 }
 
 /**
- * The router's scroll restoration module keeps and restores each history entry's scroll positions, which the
- * router here never asks for (scrollRestoration: false), yet the router imports it whole, and every page carried
- * it (about 0.7 KB). In the browser's build, src/app/router-scroll.ts stands in for it: what the module does
- * without restoring (after a navigation, to the top or to its #hash). The build stops the day the router
- * imports it otherwise.
+ * Two modules of the router that this site never needs, which the router imports whole and which went to every
+ * page: the scroll restoration module keeps and restores each history entry's scroll positions, which the router
+ * here never asks for (scrollRestoration: false; about 0.7 KB), and the rewrite module rewrites URLs under a
+ * basepath or by a `rewrite` option, neither of which it has (about 0.1 KB). In the browser's build,
+ * src/app/router-scroll.ts and src/app/router-rewrite.ts stand in for them: what each module does without what
+ * this site leaves out. The build stops the day the router imports either otherwise.
  */
-function routerScrollWithoutRestoration(): Plugin {
-  const module = /[\\/]@tanstack[\\/]router-core[\\/]dist[\\/]esm[\\/](router|index)\.js$/;
-  const standIn = `${root}src/app/router-scroll.ts`;
-  let replaced = false;
+function routerStandIns(): Plugin {
+  const importer = /[\\/]@tanstack[\\/]router-core[\\/]dist[\\/]esm[\\/](router|index)\.js$/;
+  const standIns: Record<string, string> = { './scroll-restoration.js': `${root}src/app/router-scroll.ts`, './rewrite.js': `${root}src/app/router-rewrite.ts` };
+  const replaced = new Set<string>();
   return {
-    name: 'router-scroll-without-restoration',
+    name: 'router-stand-ins',
     apply: 'build',
     enforce: 'pre',
     applyToEnvironment: (environment) => environment.name === 'client',
-    buildStart: () => {
-      replaced = false;
-    },
-    resolveId(source, importer) {
-      if (source !== './scroll-restoration.js' || !importer || !module.test(importer)) return undefined;
-      replaced = true;
-      return standIn;
+    buildStart: () => replaced.clear(),
+    resolveId(source, from) {
+      if (!Object.hasOwn(standIns, source) || !from || !importer.test(from)) return undefined;
+      replaced.add(source);
+      return standIns[source];
     },
     buildEnd(error) {
-      if (!error && !replaced) this.error('@tanstack/router-core no longer imports ./scroll-restoration.js from router.js: routerScrollWithoutRestoration in vite.config.ts has nothing to replace');
+      const missing = Object.keys(standIns).filter((source) => !replaced.has(source));
+      if (!error && missing.length) this.error(`@tanstack/router-core no longer imports ${missing.join(' and ')} from router.js: routerStandIns in vite.config.ts has nothing to replace`);
     },
   };
 }
@@ -90,7 +90,7 @@ export function siteConfig(options: { contentRoot?: string; outDir?: string; con
       react(),
       plainLazyImports(),
       plainJsxCalls(),
-      routerScrollWithoutRestoration(),
+      routerStandIns(),
     ],
     resolve: {
       alias: [

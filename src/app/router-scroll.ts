@@ -1,10 +1,10 @@
 /**
  * What TanStack Router's scroll restoration (router-core's dist/esm/scroll-restoration.js) does for a router that
  * restores no scroll positions (`scrollRestoration: false`, src/app/router.tsx), which the browser build puts in
- * its place (routerScrollWithoutRestoration in vite.config.ts): once a navigation has rendered, the window goes to
+ * its place (routerStandIns in vite.config.ts): once a navigation has rendered, the window goes to
  * the top, or to the element its #hash names, as the router's own module does. That module also keeps and
  * restores the scroll positions of each entry of the history, which this site never asks for, and carried
- * them to every page (about 0.7 KB of its JavaScript). tests/unit/router-scroll.test.ts holds the two to the same exports.
+ * them to every page (about 0.7 KB of its JavaScript). tests/unit/router-stand-ins.test.ts holds the two to the same exports.
  */
 import type { AnyRouter, ParsedLocation } from '@tanstack/react-router';
 

@@ -1,12 +1,23 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { AnyRouter } from '@tanstack/react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import fc from 'fast-check';
+import * as rewriteStandIn from '../../src/app/router-rewrite.ts';
 import * as standIn from '../../src/app/router-scroll.ts';
 
-// The router's own module, which the browser's build replaces with src/app/router-scroll.ts.
-const original = join(createRequire(import.meta.url).resolve('@tanstack/router-core/package.json'), '..', 'dist/esm/scroll-restoration.js');
+// The router's own modules, which the browser's build replaces with src/app/router-scroll.ts and router-rewrite.ts.
+const routerModule = (name: string) => join(createRequire(import.meta.url).resolve('@tanstack/router-core/package.json'), '..', 'dist/esm', name);
+const original = routerModule('scroll-restoration.js');
+const exportsOf = (file: string) =>
+  /export\s*\{([^}]*)\}/
+    .exec(readFileSync(file, 'utf8'))![1]!
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean)
+    .sort();
 
 type Rendered = { toLocation: { hash: string; state: Record<string, unknown> } };
 
@@ -58,5 +69,40 @@ describe('the stand-in for the router’s scroll restoration', () => {
 
   it('refuses a router that asks to restore scroll positions', () => {
     expect(() => standIn.setupScrollRestoration(fakeRouter({ scrollRestoration: true }).router)).toThrow(/restores no scroll positions/);
+  });
+});
+
+describe('the stand-in for the router’s URL rewriting', () => {
+  it('exports what the router’s module exports', () => {
+    expect(Object.keys(rewriteStandIn).sort()).toEqual(exportsOf(routerModule('rewrite.js')));
+  });
+
+  it('runs a location’s rewrite as the router’s module does, with none, an empty answer, a string or a URL', async () => {
+    type Rewrite = Parameters<typeof rewriteStandIn.executeRewriteInput>[0];
+    const router = (await import(pathToFileURL(routerModule('rewrite.js')).href)) as typeof rewriteStandIn;
+    const answer = fc.oneof(
+      fc.constant(undefined),
+      fc.constant(''),
+      fc.webUrl(),
+      fc.webUrl().map((url) => new URL(url)),
+    );
+    const rewrite: fc.Arbitrary<Rewrite> = fc.oneof(
+      fc.constant(undefined),
+      fc.constant({}),
+      fc.record({ input: answer, output: answer }).map(({ input, output }) => ({ input: () => input, output: () => output })),
+    );
+    fc.assert(
+      fc.property(rewrite, fc.webUrl(), (given, href) => {
+        const url = new URL(href);
+        expect(rewriteStandIn.executeRewriteInput(given, url).href).toBe(router.executeRewriteInput(given, url).href);
+        expect(rewriteStandIn.executeRewriteOutput(given, url).href).toBe(router.executeRewriteOutput(given, url).href);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('refuses the basepath and composed rewrites this site never builds', () => {
+    expect(() => rewriteStandIn.rewriteBasepath()).toThrow(/no basepath/);
+    expect(() => rewriteStandIn.composeRewrites()).toThrow(/composes no rewrites/);
   });
 });
