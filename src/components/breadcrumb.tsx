@@ -1,5 +1,5 @@
 import { useT } from '../lib/i18n.tsx';
-import { Icon } from './icons.tsx';
+import { LineIcon, iconChevronRight } from './icons.tsx';
 import { SiteLink } from './site-link.tsx';
 import type { ResolvedLink } from '../shared/content-types.ts';
 
@@ -11,7 +11,7 @@ export function Breadcrumb({ trail }: { trail: ResolvedLink[] }) {
       <ol className="flex flex-wrap items-center gap-x-1.5 gap-y-1 font-medium">
         {trail.map((link, index) => (
           <li key={link.href} className="flex items-center gap-1.5">
-            {index > 0 ? <Icon name="chevronRight" className="size-4 text-deep/40" /> : null}
+            {index > 0 ? <LineIcon d={iconChevronRight} className="size-4 text-deep/40" /> : null}
             <SiteLink href={link.href} className="rounded text-teal underline-offset-4 hover:text-deep hover:underline">
               {link.label}
             </SiteLink>

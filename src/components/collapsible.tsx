@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef, type ReactNode } from "react";
-import { Icon } from "./icons.tsx";
+import { LineIcon, iconChevronRight } from "./icons.tsx";
 import { KeepWhole } from "./keep-whole.tsx";
 
 /** From this width a collapsible section is open: the text has room beside its heading. */
@@ -41,7 +41,7 @@ export function Collapsible({
         <Heading className="collapsible-title">
           <KeepWhole text={title} />
         </Heading>
-        <Icon name="chevronRight" className="collapsible-marker" />
+        <LineIcon d={iconChevronRight} className="collapsible-marker" />
       </summary>
       <div className="collapsible-body">{children}</div>
     </details>

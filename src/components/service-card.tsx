@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useT } from '../lib/i18n.tsx';
 import placeholder from '../assets/images/placeholder.svg';
 import type { ServiceSummary } from '../shared/content-types.ts';
-import { Icon } from './icons.tsx';
+import { LineIcon, iconArrowRight } from './icons.tsx';
 import { SiteLink } from './site-link.tsx';
 import { KeepWhole } from './keep-whole.tsx';
 
@@ -54,7 +54,7 @@ export function ServiceCard({ service, heading: Heading = 'h3' }: { service: Ser
             ) : (
               more
             )}
-            <Icon name="arrowRight" className="size-4" />
+            <LineIcon d={iconArrowRight} className="size-4" />
           </SiteLink>
         </p>
       </div>

@@ -2,7 +2,7 @@ import { useT } from '../lib/i18n.tsx';
 import { Breadcrumb } from '../components/breadcrumb.tsx';
 import { CtaBanner } from '../components/cta-banner.tsx';
 import { Hero } from '../components/hero.tsx';
-import { Icon } from '../components/icons.tsx';
+import { LineIcon, iconCheck } from '../components/icons.tsx';
 import { InlineText } from '../components/inline-text.tsx';
 import { KeepWhole } from '../components/keep-whole.tsx';
 import { useServiceCta } from '../features/services/use-service-cta.ts';
@@ -44,7 +44,7 @@ export default function AllOn4Page({ content }: TemplateProps<'allon4'>) {
             {content.benefits.map((benefit) => (
               <li key={benefit.title} className="card flex flex-col gap-3">
                 <span className="grid size-10 place-items-center rounded-full bg-teal text-white">
-                  <Icon name="check" className="size-6" />
+                  <LineIcon d={iconCheck} className="size-6" />
                 </span>
                 <h3 className="text-lg font-semibold text-deep">
                   <KeepWhole text={benefit.title} />

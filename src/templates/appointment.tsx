@@ -1,6 +1,6 @@
 import { useShell } from '../lib/i18n.tsx';
 import { Hero } from '../components/hero.tsx';
-import { Icon } from '../components/icons.tsx';
+import { Icon, LineIcon, iconClock, iconCheck } from '../components/icons.tsx';
 
 import { InlineText } from '../components/inline-text.tsx';
 import { SiteLink } from '../components/site-link.tsx';
@@ -57,13 +57,13 @@ export default function AppointmentPage({ content }: TemplateProps<'appointment'
               <ul className="mt-2 grid gap-2">
                 {info.expect.items.map((item) => (
                   <li key={item} className="flex gap-2">
-                    <Icon name="check" className="mt-1 size-4 shrink-0 text-teal" />
+                    <LineIcon d={iconCheck} className="mt-1 size-4 shrink-0 text-teal" />
                     <span>{item}</span>
                   </li>
                 ))}
               </ul>
               <h3 className="mt-5 flex items-center gap-2 font-semibold text-deep">
-                <Icon name="clock" className="size-5 text-teal" />
+                <LineIcon d={iconClock} className="size-5 text-teal" />
                 {info.hoursTitle}
               </h3>
               <OpeningHours className="mt-2" />

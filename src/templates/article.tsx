@@ -7,7 +7,7 @@ import { ShareButtons } from '../features/blog/share-buttons.tsx';
 import { blogPostingJsonLd } from '../features/blog/structured-data.ts';
 import { ContentsLayout } from '../components/contents-layout.tsx';
 import { PageHeader } from '../components/page-header.tsx';
-import { Icon } from '../components/icons.tsx';
+import { LineIcon, iconArrowRight } from '../components/icons.tsx';
 import { RichText } from '../components/rich-text.tsx';
 import { SiteLink } from '../components/site-link.tsx';
 import type { TemplateProps } from '../shared/content-types.ts';
@@ -83,7 +83,7 @@ export default function ArticlePage({ content }: TemplateProps<'article'>) {
             </h2>
             <SiteLink href={localizePath('/blog', lang)} className="btn btn-secondary">
               {t('blog.viewAll')}
-              <Icon name="arrowRight" />
+              <LineIcon d={iconArrowRight} />
             </SiteLink>
           </div>
           {content.related.length ? (

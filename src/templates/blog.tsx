@@ -7,7 +7,7 @@ import { FeedLink } from '../features/blog/feed-link.tsx';
 import { filterArticles } from '../features/blog/filter.ts';
 import { useHydrated } from '../lib/use-hydrated.ts';
 import { PageHeader } from '../components/page-header.tsx';
-import { Icon } from '../components/icons.tsx';
+import { LineIcon, iconCheck } from '../components/icons.tsx';
 import type { TemplateProps } from '../shared/content-types.ts';
 
 const from = '/{-$lang}/blog';
@@ -64,7 +64,7 @@ export default function BlogPage({ content }: TemplateProps<'blog'>) {
               const pressed = category === option.id;
               return (
                 <button key={option.label} type="button" className="filter-chip" aria-pressed={pressed} onClick={() => go({ category: option.id })}>
-                  {pressed ? <Icon name="check" className="size-4" /> : null}
+                  {pressed ? <LineIcon d={iconCheck} className="size-4" /> : null}
                   {option.label}
                 </button>
               );

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useShell, useT } from '../lib/i18n.tsx';
 import { Hero } from '../components/hero.tsx';
-import { Icon } from '../components/icons.tsx';
+import { Icon, LineIcon, iconClock } from '../components/icons.tsx';
 import { NewTabLink } from '../components/new-tab-link.tsx';
 import { ContactForm } from '../features/forms/contact-form.tsx';
 import { FeedbackProvider } from '../features/forms/feedback.tsx';
@@ -64,7 +64,7 @@ export default function ContactPage({ content }: TemplateProps<'contact'>) {
                 </li>
               </ul>
               <h3 className="mt-6 flex items-center gap-2 font-semibold text-deep">
-                <Icon name="clock" className="size-5 text-teal" />
+                <LineIcon d={iconClock} className="size-5 text-teal" />
                 {t('footer.hoursTitle')}
               </h3>
               <OpeningHours className="mt-2" />

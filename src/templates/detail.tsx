@@ -4,7 +4,7 @@ import { CaseStudies } from '../components/case-studies.tsx';
 import { CtaBanner } from '../components/cta-banner.tsx';
 import { Collapsible } from '../components/collapsible.tsx';
 import { Hero } from '../components/hero.tsx';
-import { Icon } from '../components/icons.tsx';
+import { LineIcon, iconCheck } from '../components/icons.tsx';
 import { InlineText } from '../components/inline-text.tsx';
 import { KeepWhole } from '../components/keep-whole.tsx';
 import { PageHeader } from '../components/page-header.tsx';
@@ -56,7 +56,7 @@ export default function DetailPage({ content }: TemplateProps<'detail'>) {
             {content.benefits.map((benefit) => (
               <li key={benefit}>
                 <span className="check-list-mark">
-                  <Icon name="check" className="size-4" />
+                  <LineIcon d={iconCheck} className="size-4" />
                 </span>
                 <span>
                   <KeepWhole text={benefit} />

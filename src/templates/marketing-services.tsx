@@ -1,6 +1,6 @@
 import { FeatureGrid } from '../components/feature-grid.tsx';
 import { Hero } from '../components/hero.tsx';
-import { Icon } from '../components/icons.tsx';
+import { LineIcon, iconCheck } from '../components/icons.tsx';
 import { InlineText } from '../components/inline-text.tsx';
 import { CtaBanner } from '../components/cta-banner.tsx';
 import { SectionHead } from '../components/section-head.tsx';
@@ -37,7 +37,7 @@ export default function MarketingServicesPage({ content: { hero, intro, offers, 
                 <ul className="flex flex-col gap-2.5 border-t border-deep/10 pt-5">
                   {item.features.map((feature) => (
                     <li key={feature} className="flex gap-2.5">
-                      <Icon name="check" className="mt-0.5 size-5 shrink-0 text-teal" />
+                      <LineIcon d={iconCheck} className="mt-0.5 size-5 shrink-0 text-teal" />
                       {feature}
                     </li>
                   ))}

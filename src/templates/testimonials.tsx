@@ -1,6 +1,6 @@
 import { useT } from '../lib/i18n.tsx';
 import { Hero } from '../components/hero.tsx';
-import { Icon } from '../components/icons.tsx';
+import { LineIcon, iconCheck } from '../components/icons.tsx';
 import { TestimonialCard } from '../components/testimonial-card.tsx';
 import { FeedbackProvider } from '../features/forms/feedback.tsx';
 import { FormCard } from '../features/forms/form-card.tsx';
@@ -47,7 +47,7 @@ export default function TestimonialsPage({ content }: TemplateProps<'testimonial
             <ul className="mt-3 grid gap-2 text-ink/85">
               {content.policy.items.map((item) => (
                 <li key={item} className="flex gap-2.5">
-                  <Icon name="check" className="mt-1 size-4 shrink-0 text-teal" />
+                  <LineIcon d={iconCheck} className="mt-1 size-4 shrink-0 text-teal" />
                   <span>{item}</span>
                 </li>
               ))}

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef } from 'react';
-import { Icon } from '../../components/icons.tsx';
+import { LineIcon, iconCheck } from '../../components/icons.tsx';
 import { KeepWhole } from '../../components/keep-whole.tsx';
 import { useT } from '../../lib/i18n.tsx';
 
@@ -67,7 +67,7 @@ export function FormSent({ title, reference, rows, next, again, onAgain }: {
     <section className="form-sent" aria-labelledby={`${id}-title`}>
       <div className="flex items-start gap-3 sm:gap-4">
         <div className="grid size-10 shrink-0 place-items-center rounded-full bg-mint text-teal sm:size-12">
-          <Icon name="check" className="size-6" aria-hidden="true" />
+          <LineIcon d={iconCheck} className="size-6" aria-hidden="true" />
         </div>
         <div className="min-w-0">
           <h3 ref={heading} id={`${id}-title`} tabIndex={-1} className="text-xl font-semibold text-deep">
