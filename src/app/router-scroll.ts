@@ -25,7 +25,15 @@ export function setupScrollRestoration(router: AnyRouter): void {
   const scroll = router._scroll;
   if (scroll.r) return;
   scroll.r = true;
+  // The first render is the page coming alive (hydrating), not a navigation: the visitor may have scrolled or
+  // followed a #hash meanwhile, and stays where they are.
+  let hydrating = true;
   router.subscribe('onRendered', ({ toLocation }) => {
+    if (hydrating) {
+      hydrating = false;
+      scroll.n = true;
+      return;
+    }
     // A navigation asked with resetScroll: false (the blog's filter) stays where it is; the next one resets again.
     const reset = scroll.n;
     scroll.n = true;

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { openPage, watch } from './site.ts';
+import { holdPageChunks, openPage, watch } from './site.ts';
 
 // Issue 29: the browser carries no list of the site's pages. Going to another page fetches that page's data
 // (the file the build wrote for it) and its template's code, nothing that lists every page.
@@ -105,4 +105,24 @@ test.describe('a first visit', () => {
     await page.getByRole('contentinfo').getByRole('link', { name: 'Contact', exact: true }).first().click();
     await expect(page).toHaveURL(/\/contact$/);
   });
+});
+
+test.describe('coming alive', () => {
+  for (const path of ['/services/zirconia', '/for-doctors#order']) {
+    test(`leaves a visitor who scrolled on ${path} before it was live where they are`, async ({ page }) => {
+      const release = await holdPageChunks(page);
+      await page.goto(path);
+      await page.evaluate(() => window.scrollTo({ top: 900, behavior: 'instant' }));
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(900);
+      release();
+      await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+      // The first render is no navigation: nothing sends the page back to the top or to its #hash.
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      expect(await page.evaluate(() => window.scrollY)).toBe(900);
+      // A navigation afterwards still starts at the top of the next page.
+      await page.getByRole('contentinfo').getByRole('link', { name: 'Contact', exact: true }).first().click();
+      await expect(page).toHaveURL(/\/contact$/);
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    });
+  }
 });

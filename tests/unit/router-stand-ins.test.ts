@@ -45,7 +45,7 @@ describe('the stand-in for the router’s scroll restoration', () => {
     expect(readFileSync(original, 'utf8')).toContain(`"${standIn.storageKey}"`);
   });
 
-  it('takes the window to the top after a navigation, to the #hash’s element after one with a hash, and nowhere after one that keeps the scroll', () => {
+  it('leaves the window where it is when the page comes alive, then takes it to the top after a navigation, to the #hash’s element after one with a hash, and nowhere after one that keeps the scroll', () => {
     const scrollTo = vi.fn();
     const element = { scrollIntoView: vi.fn() };
     vi.stubGlobal('window', { scrollTo });
@@ -55,6 +55,10 @@ describe('the stand-in for the router’s scroll restoration', () => {
     standIn.setupScrollRestoration(router);
     expect(listeners).toHaveLength(1);
 
+    // The first render is the page coming alive: where the visitor scrolled to (or the browser's #hash) stays.
+    render('order');
+    expect(scrollTo).not.toHaveBeenCalled();
+    expect(element.scrollIntoView).not.toHaveBeenCalled();
     render();
     expect(scrollTo).toHaveBeenCalledWith({ top: 0, left: 0, behavior: undefined });
     render('order');
