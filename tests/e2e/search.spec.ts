@@ -117,6 +117,8 @@ test.describe('the site search', () => {
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(new RegExp(`${target.replace(/\//g, '\\/')}$`));
     await expect(dialog).toBeHidden();
+    // The page it opened has come (its heading takes the focus, as after any navigation).
+    await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeFocused();
 
     // Escape closes the dialog and gives focus back to the button that opened it.
     await button.click();
