@@ -68,8 +68,8 @@ export function scanner(run: CheckRun) {
         if (!specialChars.test(en) && !specialChars.test(nl)) i18n.plainPair(entry, path, en, nl);
         else {
           i18n.checkPair(entry, path, en, nl, scanText(entry, en, path, owner, 'en'), scanText(entry, nl, path, owner, 'nl'));
-          site.checkFactRefs(entry, en, [...path, 'en']);
-          site.checkFactRefs(entry, nl, [...path, 'nl']);
+          site.checkFactRefs(entry, en, path, 'en');
+          site.checkFactRefs(entry, nl, path, 'nl');
         }
         style.checkTerms(entry, en, path, 'en', true);
         style.checkTerms(entry, nl, path, 'nl', true);

@@ -54,11 +54,14 @@ export function siteTextRules(run: CheckRun) {
     },
     /**
      * Each {fact} in a content text must name one value of the site settings (read before the other files).
-     * Interface strings keep braces of their own ({count}), which the app fills in.
+     * Interface strings keep braces of their own ({count}), which the app fills in. `lang`: the text is the
+     * English or Dutch of the pair at `parent`.
      */
-    checkFactRefs(entry: Scanned, value: string, path: PathSegment[]): void {
+    checkFactRefs(entry: Scanned, value: string, parent: PathSegment[], lang?: 'en' | 'nl'): void {
+      if (!value.includes('{')) return;
       const site = run.site;
-      if (!site || !value.includes('{') || /(^|\/)ui\.yaml$/.test(entry.source.file)) return;
+      if (!site || /(^|\/)ui\.yaml$/.test(entry.source.file)) return;
+      const path = lang ? [...parent, lang] : parent;
       for (const match of value.matchAll(factReference)) {
         const name = match[1]!;
         const found = factAt(site, name);
@@ -99,10 +102,13 @@ const figurePatterns = {
   ],
 } as const;
 
+/** What every figure of a language needs: a digit, or the word of the rush service (in any case). */
+const mayHoldFigure = { en: /\d|rush/i, nl: /\d|spoed/i };
+
 /** The figures about the lab a text writes by hand, each with where it stands in the text. */
 export function labFigures(value: string, lang: 'en' | 'nl'): { text: string; at: number; hint: string }[] {
-  // Most texts hold no digit and neither word: two plain looks tell faster than one pattern that ignores case.
-  if (!/\d/.test(value) && !/rush|spoed/.test(value.toLowerCase())) return [];
+  // Most texts hold no digit and not the rush service's word: one look at the text tells (no lower-case copy of it).
+  if (!mayHoldFigure[lang].test(value)) return [];
   const found: { text: string; at: number; hint: string }[] = [];
   for (const { pattern, about, hint } of figurePatterns[lang]) {
     pattern.lastIndex = 0;
