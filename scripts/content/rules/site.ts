@@ -39,6 +39,15 @@ export const rules = defineRules({
 export function siteTextRules(run: CheckRun) {
   // The lab's facts a text may show by their path ({turnaround.items.zirconiaCrown.days}), found once.
   let factPaths: string[] | undefined;
+  // Whether the file being scanned is one the rules pass over, told once a file rather than once a text.
+  let named: { source?: Scanned['source']; settings: boolean; ui: boolean } = { settings: false, ui: false };
+  const fileOf = (entry: Scanned) => {
+    if (named.source !== entry.source) {
+      const file = entry.source.file;
+      named = { source: entry.source, settings: /(^|\/)(site|glossary)\.yaml$/.test(file), ui: /(^|\/)ui\.yaml$/.test(file) };
+    }
+    return named;
+  };
   return {
     /**
      * A figure about the lab written into a text by hand (decision 30): the years of experience, the team, the
@@ -46,7 +55,7 @@ export function siteTextRules(run: CheckRun) {
      * a release refuses them while they are examples. The settings themselves are where they are written.
      */
     checkFigures(entry: Scanned, value: string, path: PathSegment[], lang: 'en' | 'nl', inPair: boolean): void {
-      if (/(^|\/)(site|glossary)\.yaml$/.test(entry.source.file)) return;
+      if (fileOf(entry).settings) return;
       for (const found of labFigures(value, lang)) {
         const fullPath = inPair ? [...path, lang] : [...path];
         run.report(entry, fullPath, 'text/lab-figure', `"${found.text}" is a figure about the lab written by hand`, found.hint, 'error', offsetInSource(entry.source, fullPath, value, found.text, found.at));
@@ -60,7 +69,7 @@ export function siteTextRules(run: CheckRun) {
     checkFactRefs(entry: Scanned, value: string, parent: PathSegment[], lang?: 'en' | 'nl'): void {
       if (!value.includes('{')) return;
       const site = run.site;
-      if (!site || /(^|\/)ui\.yaml$/.test(entry.source.file)) return;
+      if (!site || fileOf(entry).ui) return;
       const path = lang ? [...parent, lang] : parent;
       for (const match of value.matchAll(factReference)) {
         const name = match[1]!;
