@@ -3,7 +3,7 @@
  * collection folder (the file name is the slug or id), each parsed and validated, what is not read reported.
  */
 import { existsSync, readdirSync, readFileSync, type Dirent } from 'node:fs';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import type { z } from 'zod';
 import type { Glossary, Navigation, Redirects, SiteSettings, UiDictionary } from '../../../schemas/index.ts';
 import { capitalsInName, ignoredName, misplacedFolder, nameMismatch, unknownEntryFile, unknownTopFile } from '../rules/files.ts';
@@ -92,7 +92,8 @@ export function readCollections(run: CheckRun, scan: (entry: Scanned) => void): 
     const entries = [...list(collection)].sort(byName);
     for (const dirent of entries) {
       const name = dirent.name;
-      const abs = join(dir, name);
+      // As join() gives it: a folder's entry names hold no separator and are never "." or "..".
+      const abs = `${dir}${sep}${name}`;
       if (ignoredName.test(name)) continue;
       if (dirent.isDirectory()) {
         misplacedFolder(run, abs, name, [], collection);
