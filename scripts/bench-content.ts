@@ -7,17 +7,20 @@
  * the real content, so the check also compares each English text with the one its Dutch was confirmed against.
  * The budget holds on the median of five runs (each printed), timed in turns with the bare parse so both meet
  * the same load, and by the CPU time each takes, which other programs on a busy machine do not add to.
- * Usage: npm run bench:content [-- --count=5000 --runs=5]
+ * One more run of the check, not timed, is sampled by V8's profiler to print where its time goes, per rule
+ * family and per stage (`--no-profile` leaves it out).
+ * Usage: npm run bench:content [-- --count=5000 --runs=5 --no-profile]
  */
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { Session } from 'node:inspector';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { CORE_SCHEMA, load } from 'js-yaml';
 import { checkContent } from './content/check.ts';
 import { run as translations } from './translations.ts';
 
-const { values } = parseArgs({ options: { count: { type: 'string', default: '5000' }, runs: { type: 'string', default: '5' } } });
+const { values } = parseArgs({ options: { count: { type: 'string', default: '5000' }, runs: { type: 'string', default: '5' }, 'no-profile': { type: 'boolean', default: false } } });
 const count = Number(values.count);
 const runs = Number(values.runs);
 const root = process.cwd();
@@ -118,6 +121,75 @@ function timePairs(bare: () => void, full: () => void): { parseMs: number; check
   return { parseMs: median(parses), checkMs: median(checks), ratio: median(ratios), each: parses.map((parse, i) => ({ parse, check: checks[i]!, ...walls[i]! })) };
 }
 
+/** A CPU profile's node, as V8's profiler gives it. */
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string };
+  children?: number[];
+}
+
+/**
+ * Where a sample of the check's time goes: the innermost frame of the check's own code (scripts/content/)
+ * names it, so the parser's time counts to the parse, zod's to the schema, and a rule's calls into shared
+ * code (src/shared/) to its family.
+ */
+function stageOf(url: string): string | undefined {
+  const own = /\/scripts\/content\/(.+)\.ts$/.exec(url)?.[1];
+  if (own === undefined) return undefined;
+  const family = /^rules\/(.+)$/.exec(own)?.[1];
+  if (family) return `rules: ${family}`;
+  const stages: Record<string, string> = {
+    source: 'YAML parse (js-yaml) and positions',
+    validate: 'schema (zod)',
+    'check/scan': 'walk over every value',
+    'check/discover': 'find and read files',
+    'check/run': 'find and read files',
+    'check/facts': 'facts for the cross-file rules',
+    translations: 'translation lock (file hashes)',
+    case: 'rules: style',
+    'check/locate': 'locating findings',
+    suggest: 'suggestions ("did you mean")',
+  };
+  return stages[own] ?? `other: ${own}`;
+}
+
+/** One run of `full`, sampled by V8's profiler: CPU ms per stage and rule family (the garbage collector's apart). */
+async function profileStages(full: () => void): Promise<[string, number][]> {
+  const session = new Session();
+  session.connect();
+  const post = <T>(method: string, params: object = {}) => new Promise<T>((done, fail) => session.post(method, params, (error, result) => (error ? fail(error) : done(result as T))));
+  await post('Profiler.enable');
+  await post('Profiler.setSamplingInterval', { interval: 200 });
+  await post('Profiler.start');
+  full();
+  const { profile } = await post<{ profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] } }>('Profiler.stop');
+  session.disconnect();
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parent = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+  const stage = new Map<number, string>();
+  const stageOfNode = (id: number): string => {
+    const known = stage.get(id);
+    if (known !== undefined) return known;
+    const node = byId.get(id)!;
+    const up = parent.get(id);
+    const found = node.callFrame.functionName === '(garbage collector)' ? 'garbage collector' : (stageOf(node.callFrame.url) ?? (up === undefined ? 'outside the check' : stageOfNode(up)));
+    stage.set(id, found);
+    return found;
+  };
+  const ms = new Map<string, number>();
+  profile.samples.forEach((id, i) => {
+    const name = stageOfNode(id);
+    ms.set(name, (ms.get(name) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+  });
+  ms.delete('outside the check');
+  ms.delete('(idle)');
+  return [...ms].sort((a, b) => b[1] - a[1]);
+}
+
+console.log('baseline ("bare YAML parse"): read each file and parse it with js-yaml (core schema), the parser the check reads every file with; nothing else.');
+console.log('check: npm run check\'s checkContent over the same tree: read, parse, validate with the schemas (zod), every rule of the registry over every value, the cross-file rules, the translation lock; every finding located (file, line, column) and worded.\n');
+
 let ok = true;
 for (const faulty of [false, true]) {
   const dir = mkdtempSync(join(tmpdir(), 'bench-content-'));
@@ -150,7 +222,15 @@ for (const faulty of [false, true]) {
     );
     console.log(`  bare YAML parse   ${parseMs.toFixed(0).padStart(6)} ms   ${perFile(parseMs)} ms/file   (js-yaml, the one parser the check uses)`);
     console.log(`  full check        ${checkMs.toFixed(0).padStart(6)} ms   ${perFile(checkMs)} ms/file`);
-    console.log(`  ratio             ${ratio.toFixed(2)}x    check / bare parse, median of the runs' ratios (target: at most 1 ms/file and 2x): ${within ? 'within target' : 'OVER TARGET'}\n`);
+    console.log(`  ratio             ${ratio.toFixed(2)}x    check / bare parse, median of the runs' ratios (target: at most 1 ms/file and 2x): ${within ? 'within target' : 'OVER TARGET'}`);
+    if (!values['no-profile']) {
+      // Sampling slows the run a little and evenly: the shares tell where the time goes, the timed runs above how much there is.
+      const stages = await profileStages(full);
+      const total = stages.reduce((n, [, ms]) => n + ms, 0);
+      console.log(`  where the check's time goes (one more run, sampled by V8's profiler, not one of the timed runs):`);
+      for (const [name, ms] of stages) if (ms >= total / 200) console.log(`    ${ms.toFixed(0).padStart(6)} ms  ${((100 * ms) / total).toFixed(1).padStart(5)}%  ${name}`);
+    }
+    console.log('');
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

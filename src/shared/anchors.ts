@@ -72,6 +72,7 @@ export const dentistFactAnchors = ['turnaround', 'pickup', 'scanners', 'download
 
 /** The anchors a page has from the site settings: on the page for dentists, a section for each fact the lab gives, and its clinical role when it has one. */
 export function siteAnchors(template: string, site: Record<string, unknown> | undefined): string[] {
-  const given = (field: string) => site?.[field] !== undefined && site[field] !== null;
-  return template === 'for-doctors' ? [...dentistFactAnchors, 'clinical'].filter(given) : [];
+  // Only the page for dentists has any; every other page asks for them too, so no function is made for those.
+  if (template !== 'for-doctors') return [];
+  return [...dentistFactAnchors, 'clinical'].filter((field) => site?.[field] !== undefined && site[field] !== null);
 }

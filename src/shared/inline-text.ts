@@ -51,28 +51,81 @@ export function inlineProblems(text: string, parts?: InlinePart[]): InlineProble
   if (!/[*[\]<]/.test(text)) return [];
   const problems: InlineProblem[] = [];
   for (const part of parts ?? parseInline(text)) {
-    if (part.type === 'link') {
-      if (part.label.includes('**')) {
-        problems.push({ at: part.at, snippet: `[${part.label}]`, message: 'bold text inside a link label is shown with its ** marks', hint: 'write the label without ** or put the bold text outside the link' });
-      }
-      continue;
-    }
-    if (part.type === 'bold' || !/[*\]<]/.test(part.text)) continue;
-    const segment = part.text;
-    for (const match of segment.matchAll(html)) {
-      problems.push({ at: part.at + match.index, snippet: match[0], message: `"${match[0]}" is HTML, which is not rendered: the visitor sees it as text`, hint: 'write a link as [label](/path) and bold text as **text**' });
-    }
-    for (const match of segment.matchAll(spacedLink)) {
-      problems.push({ at: part.at + match.index, snippet: match[0], message: 'a space between "]" and "(" breaks the link: it shows as text', hint: 'write the link as [label](/path), with no space between ] and (' });
-    }
-    for (const match of segment.matchAll(openLink)) {
-      problems.push({ at: part.at + match.index, snippet: match[0], message: 'a link that is not closed, or whose address has a space, shows as text', hint: 'write the link as [label](/path): the address without spaces, closed with ")"' });
-    }
-    for (const match of segment.matchAll(/\*\*/g)) {
-      problems.push({ at: part.at + match.index, snippet: '**', message: 'a ** without its closing pair shows as two stars', hint: 'close the bold text with ** (or write *** as ** and * apart), or remove the stars' });
-    }
+    if (part.type === 'link') linkProblem(part.label, part.at, problems);
+    else if (part.type === 'text' && /[*\]<]/.test(part.text)) textProblems(part.text, part.at, problems);
   }
   return problems.sort((a, b) => a.at - b.at);
+}
+
+/** Bold text inside a link's label, which the page shows with its ** marks. */
+function linkProblem(label: string, at: number, problems: InlineProblem[]): void {
+  if (label.includes('**')) {
+    problems.push({ at, snippet: `[${label}]`, message: 'bold text inside a link label is shown with its ** marks', hint: 'write the label without ** or put the bold text outside the link' });
+  }
+}
+
+/** What in a piece of plain text (between links and bold) would show as raw characters: HTML, a broken link, a lone **. */
+function textProblems(segment: string, at: number, problems: InlineProblem[]): void {
+  for (const match of segment.matchAll(html)) {
+    problems.push({ at: at + match.index, snippet: match[0], message: `"${match[0]}" is HTML, which is not rendered: the visitor sees it as text`, hint: 'write a link as [label](/path) and bold text as **text**' });
+  }
+  for (const match of segment.matchAll(spacedLink)) {
+    problems.push({ at: at + match.index, snippet: match[0], message: 'a space between "]" and "(" breaks the link: it shows as text', hint: 'write the link as [label](/path), with no space between ] and (' });
+  }
+  for (const match of segment.matchAll(openLink)) {
+    problems.push({ at: at + match.index, snippet: match[0], message: 'a link that is not closed, or whose address has a space, shows as text', hint: 'write the link as [label](/path): the address without spaces, closed with ")"' });
+  }
+  for (const match of segment.matchAll(/\*\*/g)) {
+    problems.push({ at: at + match.index, snippet: '**', message: 'a ** without its closing pair shows as two stars', hint: 'close the bold text with ** (or write *** as ** and * apart), or remove the stars' });
+  }
+}
+
+/** A link of a text: its address and where the address starts in the text. */
+export interface InlineLink {
+  href: string;
+  hrefAt: number;
+}
+
+// Own copies of the patterns, so reading a text never moves the `lastIndex` of the ones the renderer shares.
+const markupOnce = new RegExp(inlineMarkup.source, 'g');
+const rawChar = /[*\]<]/g;
+const noProblems: InlineProblem[] = [];
+const noInlineLinks: InlineLink[] = [];
+
+/**
+ * A text's problems (as `inlineProblems` gives them) and its links in the order the page shows them, the
+ * links inside bold text included, read in one pass without cutting the text into parts: what the content
+ * check reads of every text with markup.
+ */
+export function readMarkup(text: string): { problems: InlineProblem[]; links: InlineLink[] } {
+  let problems = noProblems;
+  let links = noInlineLinks;
+  let last = 0;
+  markupOnce.lastIndex = 0;
+  for (let match = markupOnce.exec(text); match; match = markupOnce.exec(text)) {
+    const at = match.index;
+    if (at > last && hasRawChar(text, last, at)) textProblems(text.slice(last, at), last, problems === noProblems ? (problems = []) : problems);
+    const [whole, label, href, bold] = match;
+    if (bold !== undefined) {
+      // Bold text cannot hold bold: what it holds is text and links, and only its links are read.
+      if (bold.includes('](')) {
+        for (const inner of parseInline(bold, at + 2)) if (inner.type === 'link') (links === noInlineLinks ? (links = []) : links).push({ href: inner.href, hrefAt: inner.hrefAt });
+      }
+    } else {
+      if (label!.includes('**')) linkProblem(label!, at, problems === noProblems ? (problems = []) : problems);
+      (links === noInlineLinks ? (links = []) : links).push({ href: href!, hrefAt: at + whole.length - href!.length - 1 });
+    }
+    last = at + whole.length;
+  }
+  if (last < text.length && hasRawChar(text, last, text.length)) textProblems(text.slice(last), last, problems === noProblems ? (problems = []) : problems);
+  return { problems: problems.length > 1 ? problems.sort((a, b) => a.at - b.at) : problems, links };
+}
+
+/** Whether a character that may show raw (`*`, `]`, `<`) stands between `from` and `to`. */
+function hasRawChar(text: string, from: number, to: number): boolean {
+  rawChar.lastIndex = from;
+  const found = rawChar.exec(text);
+  return found !== null && found.index < to;
 }
 
 /** Content text without its inline markup: links keep their label, bold its text (what the visitor reads). */

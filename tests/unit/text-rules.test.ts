@@ -1,10 +1,11 @@
 import { renameSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkContent } from '../../scripts/content/check.ts';
 import type { Diagnostic } from '../../scripts/content/diagnostics.ts';
 import { run as translations } from '../../scripts/translations.ts';
-import { parseInline, plainText } from '../../src/shared/inline-text.ts';
+import { inlineProblems, parseInline, plainText, readMarkup } from '../../src/shared/inline-text.ts';
 import { fixtureSite } from '../support/fixtures.ts';
 
 // The text rules read what a reader reads: a term in capitals, a link in bold, an anchor a menu points at,
@@ -61,6 +62,29 @@ describe('a link inside bold text', () => {
       { type: 'text', text: ' today', at: 40 },
     ]);
     expect(plainText('See **[our crowns](/services/zirconia)** today')).toBe('See our crowns today');
+  });
+});
+
+describe("the check's one-pass reading of a text's markup", () => {
+  // Pieces of markup, whole and broken, so that the texts hold links, bold, links in bold and every problem.
+  const piece = fc.constantFrom('[', ']', '(', ')', '*', '**', '<', '>', '<b>', '</a>', ' ', 'a', 'B', '/x', '](', '] (', '[a](/x)', '[a](/x/)', '**b**', '**[c](/y)**', '[**d**](/z)', '[e](htps://f)', '\n');
+  const texts = fc.array(piece, { maxLength: 24 }).map((pieces) => pieces.join(''));
+  /** What the check read before: the text cut into parts, its problems, and the links of its parts and of its bold parts. */
+  const byParts = (text: string) => {
+    const parts = parseInline(text);
+    const links = parts.flatMap((part) => (part.type === 'link' ? [part] : part.type === 'bold' ? (part.parts ?? []).filter((inner) => inner.type === 'link') : []));
+    return { problems: inlineProblems(text, parts), links: links.map((l) => ({ href: l.href, hrefAt: (l as { hrefAt: number }).hrefAt })) };
+  };
+
+  it('finds the same problems, in the same order, and the same links as reading its parts', () => {
+    fc.assert(fc.property(texts, (text) => void expect(readMarkup(text)).toEqual(byParts(text))), { numRuns: 3000 });
+  });
+
+  it('finds them in texts that hold several of each', () => {
+    const text = 'A <b>bold</b> [link] (/a) and [open](/b **star [c](/d) **e** **[f](/g)** [**h**](/i) ] ( <i>';
+    expect(readMarkup(text)).toEqual(byParts(text));
+    expect(readMarkup(text).problems.length).toBeGreaterThan(5);
+    expect(readMarkup(text).links.map((l) => l.href)).toEqual(['/d', '/g']);
   });
 });
 

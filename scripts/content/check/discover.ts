@@ -3,7 +3,7 @@
  * collection folder (the file name is the slug or id), each parsed and validated, what is not read reported.
  */
 import { existsSync, readdirSync, readFileSync, type Dirent } from 'node:fs';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import type { z } from 'zod';
 import type { Glossary, Navigation, Redirects, SiteSettings, UiDictionary } from '../../../schemas/index.ts';
 import { capitalsInName, ignoredName, misplacedFolder, nameMismatch, unknownEntryFile, unknownTopFile } from '../rules/files.ts';
@@ -73,16 +73,27 @@ export function readSingles(run: CheckRun): void {
 export function readCollections(run: CheckRun, scan: (entry: Scanned) => void): Scanned[] {
   const { contentDir, model, routes } = run;
   const pages: Scanned[] = [];
+  // Each folder is listed once: the services' and articles' names give their routes before any file is read.
+  const listed = new Map<string, Dirent[]>();
+  const list = (collection: string) => {
+    let entries = listed.get(collection);
+    if (!entries) {
+      const dir = join(contentDir, collection);
+      entries = existsSync(dir) ? readdirSync(dir, { withFileTypes: true }) : [];
+      listed.set(collection, entries);
+    }
+    return entries;
+  };
   for (const [collection, prefix] of [['services', '/services/'], ['articles', '/blog/']] as const) {
-    const dir = join(contentDir, collection);
-    if (existsSync(dir)) for (const name of readdirSync(dir)) if (name.endsWith('.yaml')) routes.add(`${prefix}${name.slice(0, -'.yaml'.length).toLowerCase()}`);
+    for (const { name } of list(collection)) if (name.endsWith('.yaml')) routes.add(`${prefix}${name.slice(0, -'.yaml'.length).toLowerCase()}`);
   }
   for (const [collection, { schema, key }] of Object.entries(collections) as [CollectionName, (typeof collections)[CollectionName]][]) {
     const dir = join(contentDir, collection);
-    const entries = existsSync(dir) ? readdirSync(dir, { withFileTypes: true }).sort(byName) : [];
+    const entries = [...list(collection)].sort(byName);
     for (const dirent of entries) {
       const name = dirent.name;
-      const abs = join(dir, name);
+      // As join() gives it: a folder's entry names hold no separator and are never "." or "..".
+      const abs = `${dir}${sep}${name}`;
       if (ignoredName.test(name)) continue;
       if (dirent.isDirectory()) {
         misplacedFolder(run, abs, name, [], collection);

@@ -4,7 +4,7 @@
  * family is a module over it (../rules/), instead of closures inside one function sharing its variables.
  */
 import { readFileSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import type { Glossary, Redirects, SiteSettings } from '../../../schemas/index.ts';
 import type { Diagnostic } from '../diagnostics.ts';
 import { registry, type RuleId, type Severity } from '../rules/registry.ts';
@@ -67,8 +67,13 @@ export class CheckRun {
 
   /** A path relative to the project root, with forward slashes, as messages name files. */
   rel(abs: string): string {
+    // The common case, a plain path under the root (every file the check reads), without resolving both paths again.
+    this.rootPrefix ??= resolve(this.root) + sep;
+    if (abs.startsWith(this.rootPrefix) && !abs.endsWith(sep) && !abs.includes(`${sep}.`) && !abs.includes(`${sep}${sep}`)) return sep === '/' ? abs.slice(this.rootPrefix.length) : abs.slice(this.rootPrefix.length).split(sep).join('/');
     return relative(this.root, abs).split(sep).join('/');
   }
+
+  private rootPrefix?: string;
 
   /** A finding about a whole file, at its first line. */
   fileProblem(file: string, rule: RuleId, message: string, hint?: string, severity: Severity = registry[rule].severity): void {

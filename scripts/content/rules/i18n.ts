@@ -28,6 +28,11 @@ export const rules = defineRules({
 const placeholderPattern = /\{(\w+(?:\.\w+)*)\}/g;
 /** A text with something a reader sees: not only spaces and invisible characters (zero-width space and joiners). */
 const visible = /[^\s\u200B-\u200D\u2060\uFEFF]/;
+/** Whether a text shows something: most begin with a printable ASCII character, which tells at once. */
+const isVisible = (text: string) => {
+  const first = text.charCodeAt(0);
+  return (first > 32 && first < 127) || visible.test(text);
+};
 const languageName = { en: 'English', nl: 'Dutch' } as const;
 const pairNames = ['en', 'nl'] as const;
 
@@ -49,7 +54,7 @@ export function i18nRules(run: CheckRun) {
   const plainPair = (entry: Scanned, path: PathSegment[], en: string, nl: string) => {
     for (const lang of pairNames) {
       const value = lang === 'en' ? en : nl;
-      if (value !== '' && !visible.test(value)) {
+      if (value !== '' && !isVisible(value)) {
         run.at(entry, [...path, lang], `i18n/empty-${lang}`, `the ${languageName[lang]} text holds only invisible characters`, `write the ${languageName[lang]} text`);
       }
     }

@@ -1,7 +1,7 @@
 /** Rules of links and the markup of texts: every link reaches a page (and its anchor), every text renders. */
 import { hrefPattern, type Redirects } from '../../../schemas/index.ts';
 import { headingAnchors, pageAnchors, siteAnchors } from '../../../src/shared/anchors.ts';
-import { inlineProblems, parseInline } from '../../../src/shared/inline-text.ts';
+import { readMarkup } from '../../../src/shared/inline-text.ts';
 import { englishPath, langOfPath, localizePath } from '../../../src/shared/paths.ts';
 import { offsetInSource } from '../check/locate.ts';
 import { list, own, record, type Entry, type Facts, type LinkFact, type Scanned } from '../check/model.ts';
@@ -97,30 +97,24 @@ export function linkRules(run: CheckRun) {
   const scanText = (entry: Scanned, value: string, path: PathSegment[], owner: string | undefined, lang?: 'en' | 'nl'): string[] => {
     // Most texts have no markup at all.
     if (!markupChars.test(value)) return noLinks;
-    const parts = parseInline(value);
-    const problems = inlineProblems(value, parts);
-    let targets: string[] | undefined;
-    let linkPath: PathSegment[] | undefined;
+    const { problems, links } = readMarkup(value);
+    if (!problems.length && !links.length) return noLinks;
+    const linkPath = lang ? [...path, lang] : [...path];
     for (const problem of problems) {
-      linkPath ??= lang ? [...path, lang] : [...path];
       run.report(entry, linkPath, 'markup/broken', problem.message, problem.hint, 'error', offsetInSource(entry.source, linkPath, value, problem.snippet, problem.at));
     }
-    const check = (part: { href: string; hrefAt: number }) => {
-      linkPath ??= lang ? [...path, lang] : [...path];
-      (targets ??= []).push(part.href.endsWith('/') ? part.href.slice(0, -1) : part.href);
-      if (!hrefPattern.test(part.href)) {
-        const offset = offsetInSource(entry.source, linkPath, value, part.href, part.hrefAt);
-        run.report(entry, linkPath, 'link/invalid', `the link "${part.href}" in the text is not a page of this site nor a full address`, 'write an internal path such as "/services/zirconia", or a full "https://", "mailto:" or "tel:" address', 'error', offset);
-        return;
-      }
-      link(entry, linkPath, part.href, owner, { value, at: part.hrefAt - 2 });
-    };
     // Links, and links inside bold text (**[label](/path)**), which the page shows as links too.
-    for (const part of parts) {
-      if (part.type === 'link') check(part);
-      else if (part.type === 'bold' && part.parts) for (const inner of part.parts) if (inner.type === 'link') check(inner);
+    const targets: string[] = [];
+    for (const { href, hrefAt } of links) {
+      targets.push(href.endsWith('/') ? href.slice(0, -1) : href);
+      if (!hrefPattern.test(href)) {
+        const offset = offsetInSource(entry.source, linkPath, value, href, hrefAt);
+        run.report(entry, linkPath, 'link/invalid', `the link "${href}" in the text is not a page of this site nor a full address`, 'write an internal path such as "/services/zirconia", or a full "https://", "mailto:" or "tel:" address', 'error', offset);
+        continue;
+      }
+      link(entry, linkPath, href, owner, { value, at: hrefAt - 2 });
     }
-    return targets ?? noLinks;
+    return targets.length ? targets : noLinks;
   };
   return { link, scanText };
 }

@@ -39,6 +39,15 @@ export const rules = defineRules({
 export function siteTextRules(run: CheckRun) {
   // The lab's facts a text may show by their path ({turnaround.items.zirconiaCrown.days}), found once.
   let factPaths: string[] | undefined;
+  // Whether the file being scanned is one the rules pass over, told once a file rather than once a text.
+  let named: { source?: Scanned['source']; settings: boolean; ui: boolean } = { settings: false, ui: false };
+  const fileOf = (entry: Scanned) => {
+    if (named.source !== entry.source) {
+      const file = entry.source.file;
+      named = { source: entry.source, settings: /(^|\/)(site|glossary)\.yaml$/.test(file), ui: /(^|\/)ui\.yaml$/.test(file) };
+    }
+    return named;
+  };
   return {
     /**
      * A figure about the lab written into a text by hand (decision 30): the years of experience, the team, the
@@ -46,7 +55,7 @@ export function siteTextRules(run: CheckRun) {
      * a release refuses them while they are examples. The settings themselves are where they are written.
      */
     checkFigures(entry: Scanned, value: string, path: PathSegment[], lang: 'en' | 'nl', inPair: boolean): void {
-      if (/(^|\/)(site|glossary)\.yaml$/.test(entry.source.file)) return;
+      if (fileOf(entry).settings) return;
       for (const found of labFigures(value, lang)) {
         const fullPath = inPair ? [...path, lang] : [...path];
         run.report(entry, fullPath, 'text/lab-figure', `"${found.text}" is a figure about the lab written by hand`, found.hint, 'error', offsetInSource(entry.source, fullPath, value, found.text, found.at));
@@ -54,11 +63,14 @@ export function siteTextRules(run: CheckRun) {
     },
     /**
      * Each {fact} in a content text must name one value of the site settings (read before the other files).
-     * Interface strings keep braces of their own ({count}), which the app fills in.
+     * Interface strings keep braces of their own ({count}), which the app fills in. `lang`: the text is the
+     * English or Dutch of the pair at `parent`.
      */
-    checkFactRefs(entry: Scanned, value: string, path: PathSegment[]): void {
+    checkFactRefs(entry: Scanned, value: string, parent: PathSegment[], lang?: 'en' | 'nl'): void {
+      if (!value.includes('{')) return;
       const site = run.site;
-      if (!site || !value.includes('{') || /(^|\/)ui\.yaml$/.test(entry.source.file)) return;
+      if (!site || fileOf(entry).ui) return;
+      const path = lang ? [...parent, lang] : parent;
       for (const match of value.matchAll(factReference)) {
         const name = match[1]!;
         const found = factAt(site, name);
@@ -99,10 +111,13 @@ const figurePatterns = {
   ],
 } as const;
 
+/** What every figure of a language needs: a digit, or the word of the rush service (in any case). */
+const mayHoldFigure = { en: /\d|rush/i, nl: /\d|spoed/i };
+
 /** The figures about the lab a text writes by hand, each with where it stands in the text. */
 export function labFigures(value: string, lang: 'en' | 'nl'): { text: string; at: number; hint: string }[] {
-  // Most texts hold no digit and neither word: two plain looks tell faster than one pattern that ignores case.
-  if (!/\d/.test(value) && !/rush|spoed/.test(value.toLowerCase())) return [];
+  // Most texts hold no digit and not the rush service's word: one look at the text tells (no lower-case copy of it).
+  if (!mayHoldFigure[lang].test(value)) return [];
   const found: { text: string; at: number; hint: string }[] = [];
   for (const { pattern, about, hint } of figurePatterns[lang]) {
     pattern.lastIndex = 0;
