@@ -130,7 +130,7 @@ export default tseslint.config(
             {
               from: { element: { type: browserLayers } },
               disallow: { to: { module: { origin: 'core' } } },
-              message: '{{from.type}} runs in the browser: Node\'s module {{dependency.source}} belongs in src/server or scripts/',
+              message: "{{from.type}} runs in the browser: Node's module {{dependency.source}} belongs in src/server or scripts/",
             },
             {
               from: { element: { type: browserLayers } },

@@ -65,7 +65,7 @@ export type Image = z.infer<typeof Image>;
 /** Search-engine text for one page: the <title> and the meta description. */
 export const Seo = z
   .strictObject({
-    title: Localized.describe('The page title in search results, the browser tab and the page\'s social image (aim for at most 60 characters).'),
+    title: Localized.describe("The page title in search results, the browser tab and the page's social image (aim for at most 60 characters)."),
     description: Localized.describe('The meta description shown in search results (aim for 70 to 160 characters).'),
   })
   .describe('Title and meta description for search engines.');
@@ -106,7 +106,10 @@ export const RichBlock = z.discriminatedUnion('type', [
   z
     .strictObject({
       type: z.literal('heading').describe('A heading block.'),
-      level: z.union([z.literal(2), z.literal(3)]).default(2).describe('2 for a section, 3 for a subsection.'),
+      level: z
+        .union([z.literal(2), z.literal(3)])
+        .default(2)
+        .describe('2 for a section, 3 for a subsection.'),
       id: Slug.optional().describe('Anchor id for links to this heading; defaults to the English text as a slug.'),
       text: Localized.describe('The heading text.'),
     })

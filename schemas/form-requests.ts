@@ -36,16 +36,38 @@ export const notText = /(?![\t\n\r])\p{Cc}/u;
 
 /** A required line of text, trimmed; `missing` says what to fill in ("Enter your name"). */
 const line = (max: number, missing: string = required) =>
-  z.string(missing).check(z.trim(), z.minLength(1, missing), z.maxLength(max, tooLong), z.refine((value) => !notOneLine.test(value), 'validation.oneLine'));
+  z.string(missing).check(
+    z.trim(),
+    z.minLength(1, missing),
+    z.maxLength(max, tooLong),
+    z.refine((value) => !notOneLine.test(value), 'validation.oneLine'),
+  );
 /** An optional line of text, trimmed; empty counts as absent. */
 const optionalLine = (max: number) =>
-  z.optional(z.string('validation.text').check(z.trim(), z.maxLength(max, tooLong), z.refine((value) => !notOneLine.test(value), 'validation.oneLine')));
+  z.optional(
+    z.string('validation.text').check(
+      z.trim(),
+      z.maxLength(max, tooLong),
+      z.refine((value) => !notOneLine.test(value), 'validation.oneLine'),
+    ),
+  );
 /** A required paragraph of text, trimmed; `missing` says what to fill in. */
 const text = (max: number, missing: string = required) =>
-  z.string(missing).check(z.trim(), z.minLength(1, missing), z.maxLength(max, tooLong), z.refine((value) => !notText.test(value), 'validation.characters'));
+  z.string(missing).check(
+    z.trim(),
+    z.minLength(1, missing),
+    z.maxLength(max, tooLong),
+    z.refine((value) => !notText.test(value), 'validation.characters'),
+  );
 /** An optional paragraph of text, trimmed; empty counts as absent. */
 const optionalText = (max: number) =>
-  z.optional(z.string('validation.text').check(z.trim(), z.maxLength(max, tooLong), z.refine((value) => !notText.test(value), 'validation.characters')));
+  z.optional(
+    z.string('validation.text').check(
+      z.trim(),
+      z.maxLength(max, tooLong),
+      z.refine((value) => !notText.test(value), 'validation.characters'),
+    ),
+  );
 
 /**
  * A whole number from `min` to `max`, as a number or as the digits a form field sends; nothing else
@@ -152,7 +174,13 @@ const teeth = z.optional(
 );
 
 /** A ticked box: `true`, or the value a form sends for it ("yes"). */
-const ticked = (message: string) => z.optional(z.pipe(z.union([z.literal(true), z.literal('yes')], message), z.transform((): true => true)));
+const ticked = (message: string) =>
+  z.optional(
+    z.pipe(
+      z.union([z.literal(true), z.literal('yes')], message),
+      z.transform((): true => true),
+    ),
+  );
 
 /** A dentist's order request; the file is checked apart, by its content (src/server/uploads.ts). */
 export const orderRequest = (isValidPhoneNumber: PhoneCheck, calendar: Calendar) =>

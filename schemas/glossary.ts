@@ -23,7 +23,9 @@ export const Glossary = z
     names: z
       .array(z.string().trim().min(1))
       .default([])
-      .describe('Names that keep their capitals in an English heading, title, menu or button (rule style/case): brands, products, places, bodies, e.g. "Zirkonzahn", "Chamber of Commerce". Abbreviations (CAD/CAM, GDPR), words with a capital inside (LinkedIn) or a digit (All-on-4) and the lab\'s name need no entry.'),
+      .describe(
+        'Names that keep their capitals in an English heading, title, menu or button (rule style/case): brands, products, places, bodies, e.g. "Zirkonzahn", "Chamber of Commerce". Abbreviations (CAD/CAM, GDPR), words with a capital inside (LinkedIn) or a digit (All-on-4) and the lab\'s name need no entry.',
+      ),
     en: z.array(GlossaryTerm).default([]).describe('Terms in English texts.'),
     nl: z.array(GlossaryTerm).default([]).describe('Terms in Dutch texts.'),
   })

@@ -5,7 +5,7 @@ import { Href, Localized } from './common.ts';
 export const NavLink = z
   .strictObject({
     href: Href.describe('The target, an internal path in English form such as "/services/zirconia".'),
-    label: Localized.optional().describe('The link text; leave out to use the target page\'s name.'),
+    label: Localized.optional().describe("The link text; leave out to use the target page's name."),
   })
   .describe('A menu link.');
 export type NavLink = z.infer<typeof NavLink>;
@@ -34,7 +34,7 @@ export const Navigation = z
     footer: z
       .strictObject({
         quickLinks: NavGroup.describe('The "quick links" column: the pages every visitor may look for (for dentists, booking and contact among them).'),
-        dentists: NavGroup.describe('The dentists\' links, under the quick links: what a practice looks for beyond the main menu (sending a case, the marketing services for clinics).'),
+        dentists: NavGroup.describe("The dentists' links, under the quick links: what a practice looks for beyond the main menu (sending a case, the marketing services for clinics)."),
         services: NavGroup.describe('The "services" column.'),
       })
       .describe('The footer link columns; the contact block and hours come from site settings.'),

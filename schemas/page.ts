@@ -30,8 +30,8 @@ const photoHero = Hero.extend({
 export const FrontDoor = z
   .strictObject({
     title: Localized.describe('Who the door is for, as its heading (h2): "For dentists", "For patients".'),
-    text: Localized.describe('One or two short sentences: what this reader can do here. Keep it short, so both doors fit a phone\'s first screen.'),
-    cta: Cta.describe('The one clear route: the door\'s button.'),
+    text: Localized.describe("One or two short sentences: what this reader can do here. Keep it short, so both doors fit a phone's first screen."),
+    cta: Cta.describe("The one clear route: the door's button."),
     link: Cta.describe('A text link beside the button, to what this reader wants to know first (a path, or an anchor on the home page such as "#who-to-go-to").'),
   })
   .describe('A front door on the home page.');
@@ -43,11 +43,11 @@ export const HomePage = z
     ...pageBase,
     doors: z
       .strictObject({
-        dentist: FrontDoor.describe('The dentist\'s door: send a case, and what the lab promises.'),
-        patient: FrontDoor.describe('The patient\'s door: book an appointment, and who to go to.'),
+        dentist: FrontDoor.describe("The dentist's door: send a case, and what the lab promises."),
+        patient: FrontDoor.describe("The patient's door: book an appointment, and who to go to."),
       })
-      .describe('The first screen, under the page\'s h1 (hero.title): both doors side by side, so each reader finds their way at once.'),
-    highlights: FeatureSection.describe('The lab\'s claims: experience, guarantee, speed, rush service. Made here only; no other page repeats them.'),
+      .describe("The first screen, under the page's h1 (hero.title): both doors side by side, so each reader finds their way at once."),
+    highlights: FeatureSection.describe("The lab's claims: experience, guarantee, speed, rush service. Made here only; no other page repeats them."),
     featured: z
       .strictObject({
         title: Localized.describe('Section heading.'),
@@ -60,7 +60,9 @@ export const HomePage = z
       .strictObject({
         title: Localized.describe('Section heading.'),
         items: z.array(Slug).min(1).describe('Ids of the testimonials shown, in order; a sample one only in a preview.'),
-        empty: Localized.describe('Shown instead when none of them is published (a release build leaves the samples out): an invitation to share an experience, which may link to /testimonials#submit.'),
+        empty: Localized.describe(
+          'Shown instead when none of them is published (a release build leaves the samples out): an invitation to share an experience, which may link to /testimonials#submit.',
+        ),
         link: SectionLink,
       })
       .describe('Testimonials shown on the home page.'),
@@ -84,7 +86,7 @@ export const AboutPage = z
     story: z.strictObject({ title: Localized, body: RichText }).describe('Our story.'),
     vision: TextBlock.describe('Our vision.'),
     mission: TextBlock.describe('Our mission.'),
-    highlights: FeatureSection.describe('How the lab works: its process and its people (the claims are the home page\'s).'),
+    highlights: FeatureSection.describe("How the lab works: its process and its people (the claims are the home page's)."),
     team: z
       .strictObject({
         title: Localized.describe('Section heading ("The people who make your work").'),
@@ -119,7 +121,7 @@ export const ServicesPage = z
         services: z.array(Slug).min(1).describe('Slugs of the category pages shown as cards, in order.'),
       })
       .describe('The category cards.'),
-    whyChooseUs: FeatureSection.describe('The materials the lab works with, each linked to its service (the claims are the home page\'s).'),
+    whyChooseUs: FeatureSection.describe("The materials the lab works with, each linked to its service (the claims are the home page's)."),
     cta: CtaSection,
   })
   .describe('The services overview (content/pages/services.yaml).');
@@ -149,9 +151,7 @@ export const MarketingPage = z
       })
       .describe('The packages.'),
     additional: FeatureSection.describe('Additional services.'),
-    terms: TextBlock.describe(
-      'How the services are billed (decision 31): at market rates, separately from laboratory work, with no discount or favour tied to orders; shown under the packages.',
-    ),
+    terms: TextBlock.describe('How the services are billed (decision 31): at market rates, separately from laboratory work, with no discount or favour tied to orders; shown under the packages.'),
     cta: CtaSection,
   })
   .describe('Marketing services (content/pages/marketing-services.yaml).');
@@ -202,7 +202,7 @@ export const ForDoctorsPage = z
   .strictObject({
     id: pageId('for-doctors'),
     ...pageBase,
-    onThisPage: Localized.describe('The label of the list of links to the page\'s sections, under the hero.'),
+    onThisPage: Localized.describe("The label of the list of links to the page's sections, under the hero."),
     example: z
       .strictObject({
         label: Localized.describe('The mark beside a section whose fact is still an example (a preview only), e.g. "Example".'),
@@ -217,13 +217,13 @@ export const ForDoctorsPage = z
       dayMany: Localized.describe('More working days, after the number or range: "working days".'),
     }).describe('Turnaround per kind of work (#turnaround), from site settings "turnaround"; the intro comes before the table, the basis from site settings after it.'),
     pickup: Intro.extend({
-      days: Localized.describe('Label of the courier\'s days.'),
+      days: Localized.describe("Label of the courier's days."),
       to: Localized.describe('The word between the first and last of consecutive days: "to" ("Monday to Friday").'),
-      round: Localized.describe('Label of the courier\'s hours.'),
+      round: Localized.describe("Label of the courier's hours."),
       sameDay: Localized.describe('Label of the time before which a pickup is collected the same day.'),
       sameDayText: Localized.describe('Its value, e.g. "Ask before {pickup.requestBefore}".'),
       area: Localized.describe('Label of the area the courier covers.'),
-      request: Localized.describe('How to ask for a pickup: by phone, or with the order form\'s pickup choice.'),
+      request: Localized.describe("How to ask for a pickup: by phone, or with the order form's pickup choice."),
       call: Localized.describe('The label of the button that calls the lab.'),
     }).describe('Pickup and courier (#pickup), from site settings "pickup".'),
     scanners: Intro.extend({
@@ -323,7 +323,7 @@ export const SearchPage = z
     id: pageId('search'),
     ...pageBase,
   })
-  .describe('The search page (content/pages/search.yaml); its lists are made from the site\'s pages, each with its title and description.');
+  .describe("The search page (content/pages/search.yaml); its lists are made from the site's pages, each with its title and description.");
 
 /** The not-found page; it has no path of its own. */
 export const NotFoundPage = z

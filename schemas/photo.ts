@@ -17,10 +17,7 @@ export const PhotoConsent = z
   .strictObject({
     by: z.string().trim().min(1).describe('Who gave consent, as on the signed form: the person shown, or for a child the parent or guardian ("J. de Vries, parent").'),
     date: z.iso.date('write the date as YYYY-MM-DD').describe('The day consent was given (YYYY-MM-DD); not in the future.'),
-    for: z
-      .array(z.enum(consentUses))
-      .min(1)
-      .describe('What the photograph may be used for: website, social-media, print. A photograph on the site needs "website".'),
+    for: z.array(z.enum(consentUses)).min(1).describe('What the photograph may be used for: website, social-media, print. A photograph on the site needs "website".'),
     record: z.string().trim().min(1).describe('Where the signed consent is kept, so it can be found when it is withdrawn ("consent form 2026-014, lab office").'),
   })
   .describe('The consent of the person shown, recorded; a photograph of a person or a patient is refused without it.');
@@ -35,7 +32,10 @@ export const Photo = z
   .strictObject({
     src: z
       .string()
-      .regex(/^(?!.*(?:^|\/)\.\.(?:\/|$))[a-z0-9][a-z0-9/_.-]*\.(png|jpe?g|webp|avif)$/, 'give the path of a photograph (JPEG, PNG, WebP or AVIF) inside src/assets/images/ (without ".." to climb out of it), e.g. "photos/zirconia-bridge.jpg"')
+      .regex(
+        /^(?!.*(?:^|\/)\.\.(?:\/|$))[a-z0-9][a-z0-9/_.-]*\.(png|jpe?g|webp|avif)$/,
+        'give the path of a photograph (JPEG, PNG, WebP or AVIF) inside src/assets/images/ (without ".." to climb out of it), e.g. "photos/zirconia-bridge.jpg"',
+      )
       .describe('Path of the original photograph inside `src/assets/images/` (e.g. `photos/zirconia-bridge.jpg`); the build makes every size and format from it.'),
     alt: Localized.describe('What the photograph shows, for screen readers and when it fails to load: the work, the material, the person.'),
     credit: z.string().trim().min(1).describe('Who took the photograph, as it is credited under it ("Studio Jansen", "the lab").'),
@@ -55,7 +55,9 @@ export const Photo = z
     const needs = subjectsNeedingConsent.includes(photo.shows);
     if (needs && !photo.consent) {
       ctx.addIssue({
-        code: 'custom', path: ['consent'], params: { rule: 'photo/consent' },
+        code: 'custom',
+        path: ['consent'],
+        params: { rule: 'photo/consent' },
         message: `a photograph of a ${photo.shows} is published only with consent: record who consented, when, for what and where the form is kept`,
       });
     }

@@ -3,11 +3,34 @@ import { Cta, Href, Localized, TextBlock } from './common.ts';
 
 /** Names of the line icons the site draws; a feature picks one. */
 export const iconNames = [
-  'tooth', 'crown', 'implant', 'denture', 'aligner', 'shield', 'clock', 'award', 'bolt', 'scan',
-  'palette', 'wrench', 'megaphone', 'headset', 'users', 'sparkles', 'heart', 'check', 'chart',
-  'camera', 'mail', 'search', 'map', 'calendar', 'microscope', 'truck',
+  'tooth',
+  'crown',
+  'implant',
+  'denture',
+  'aligner',
+  'shield',
+  'clock',
+  'award',
+  'bolt',
+  'scan',
+  'palette',
+  'wrench',
+  'megaphone',
+  'headset',
+  'users',
+  'sparkles',
+  'heart',
+  'check',
+  'chart',
+  'camera',
+  'mail',
+  'search',
+  'map',
+  'calendar',
+  'microscope',
+  'truck',
 ] as const;
-export const IconName = z.enum(iconNames).describe('One of the site\'s line icons.');
+export const IconName = z.enum(iconNames).describe("One of the site's line icons.");
 
 /** A feature, claim or offer: an icon, a heading and a short text. */
 export const Feature = TextBlock.extend({

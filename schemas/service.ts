@@ -48,9 +48,7 @@ export const MaterialComparison = z
     title: Localized.describe('The heading (h2) above the table.'),
     intro: Localized.describe('A sentence under the heading.'),
     caption: Localized.describe("The table's caption: what it compares."),
-    columns: z
-      .strictObject({ material: Localized, indications: Localized, strength: Localized, aesthetics: Localized, thickness: Localized })
-      .describe("The column headers, in the table's order."),
+    columns: z.strictObject({ material: Localized, indications: Localized, strength: Localized, aesthetics: Localized, thickness: Localized }).describe("The column headers, in the table's order."),
     rows: z.array(ComparedMaterial).min(2).describe('One row per material, in order.'),
     note: Localized.describe('The line under the table: where the values come from and what decides in a case.'),
   })
@@ -88,11 +86,7 @@ export const DetailService = z
       .max(6, 'give 5 or 6 steps')
       .describe('"Process of X": 5 or 6 numbered steps, from scan or impression to delivery.'),
     testimonials: z.array(Slug).default([]).describe('Ids of testimonials shown on the page; the section is hidden when empty.'),
-    cases: z
-      .array(CaseStudy)
-      .max(3)
-      .default([])
-      .describe('Up to three case studies of this work with real photographs, shown in their own section; none is shown until the lab gives one.'),
+    cases: z.array(CaseStudy).max(3).default([]).describe('Up to three case studies of this work with real photographs, shown in their own section; none is shown until the lab gives one.'),
     closingBanner: z.boolean().default(true).describe('false hides the closing "Interested in X?" banner.'),
   })
   .describe('A service detail page.');
@@ -103,10 +97,7 @@ export const AllOn4Service = z
     kind: z.literal('allon4').describe('The All-on-4 / All-on-6 page.'),
     ...serviceBase,
     details: TextBlock.describe('The details section: title and text.'),
-    benefits: z
-      .array(TextBlock)
-      .length(5, 'give the five benefits')
-      .describe('The five benefits: immediate function, fewer implants, minimally invasive, satisfaction, durable results.'),
+    benefits: z.array(TextBlock).length(5, 'give the five benefits').describe('The five benefits: immediate function, fewer implants, minimally invasive, satisfaction, durable results.'),
     cta: CtaSection,
   })
   .describe('The All-on-4 / All-on-6 page.');

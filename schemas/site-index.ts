@@ -47,10 +47,7 @@ export const SiteIndex = z.object({
   articleNotFound: ByLanguage.describe('The not-found page for /blog/<slug> and /nl/blog/<slug>.'),
   redirects: z.array(z.object({ from: SitePath, to: SitePath })).describe('Permanent redirects, answered with 301.'),
   csp: z.record(HtmlFile, z.array(CspHash)).describe('Per HTML file, the CSP hashes of its inline scripts.'),
-  embeds: z
-    .record(HtmlFile, z.array(Embed))
-    .default({})
-    .describe("Per HTML file that offers one (the contact page with a chat configured), the third parties whose sources its CSP allows."),
+  embeds: z.record(HtmlFile, z.array(Embed)).default({}).describe('Per HTML file that offers one (the contact page with a chat configured), the third parties whose sources its CSP allows.'),
   kinds: z.record(z.string(), z.array(SitePath)).describe('One page of each kind (template) in each language, for measurements and tests.'),
   forms: FormsSettings.describe('Settings and texts of the forms API.'),
   release: z.boolean().describe('Built for release (`npm run build -- --release`): no placeholder, no sample, no preview banner.'),

@@ -24,12 +24,7 @@ export const OpeningDay = z
 
 /** A number of working days, or a range of them ("[7, 10]"). */
 const WorkingDays = z
-  .union([
-    z.int().min(0).max(60),
-    z
-      .tuple([z.int().min(0).max(60), z.int().min(1).max(60)])
-      .refine(([from, to]) => from < to, 'write the shorter time first, e.g. [7, 10]'),
-  ])
+  .union([z.int().min(0).max(60), z.tuple([z.int().min(0).max(60), z.int().min(1).max(60)]).refine(([from, to]) => from < to, 'write the shorter time first, e.g. [7, 10]')])
   .describe('Working days: a number such as 5, or a range such as [7, 10]. A text shows it as {turnaround.items.<kind>.days}.');
 
 /** The lab's turnaround per kind of work (decision 30: figures are site facts). */
@@ -61,7 +56,8 @@ export const Pickup = z
   .superRefine((p, ctx) => {
     if (p.from >= p.until) ctx.addIssue({ code: 'custom', path: ['until'], message: `"until" (${p.until}) must be later than "from" (${p.from})`, params: { rule: 'site/hours' } });
     p.days.forEach((day, i) => {
-      if (i > 0 && weekdays.indexOf(day) <= weekdays.indexOf(p.days[i - 1]!)) ctx.addIssue({ code: 'custom', path: ['days', i], message: 'list each day once, Monday first', params: { rule: 'site/hours' } });
+      if (i > 0 && weekdays.indexOf(day) <= weekdays.indexOf(p.days[i - 1]!))
+        ctx.addIssue({ code: 'custom', path: ['days', i], message: 'list each day once, Monday first', params: { rule: 'site/hours' } });
     });
   })
   .describe('Pickup and courier.');
@@ -69,8 +65,10 @@ export const Pickup = z
 /** The intraoral scanners a practice can send from, by the key the page for dentists uses. */
 export const scannerIds = ['trios', 'itero', 'medit', 'primescan', 'dexis'] as const;
 export const Scanners = z
-  .partialRecord(z.enum(scannerIds), z.string().trim().min(1).max(80).describe('The lab\'s ID or account name in this scanner\'s portal.'))
-  .describe('The lab\'s ID in each scanner\'s portal (trios: 3Shape Communicate/Unite, itero: iTero\'s lab list, medit: Medit Link, primescan: Sirona Connect, dexis: DEXIS IS ScanFlow); a scanner left out shows "ask us".');
+  .partialRecord(z.enum(scannerIds), z.string().trim().min(1).max(80).describe("The lab's ID or account name in this scanner's portal."))
+  .describe(
+    "The lab's ID in each scanner's portal (trios: 3Shape Communicate/Unite, itero: iTero's lab list, medit: Medit Link, primescan: Sirona Connect, dexis: DEXIS IS ScanFlow); a scanner left out shows \"ask us\".",
+  );
 
 /** A file under src/public/ that is downloaded, one per language. */
 const DownloadFile = z
@@ -79,8 +77,8 @@ const DownloadFile = z
   .describe('A PDF in src/public/downloads/, served at /downloads/<name>.');
 export const Downloads = z
   .strictObject({
-    werkbon: z.strictObject({ en: DownloadFile, nl: DownloadFile }).describe('The lab\'s werkbon (order form) to print and send with a case, per language.'),
-    priceList: z.strictObject({ en: DownloadFile, nl: DownloadFile }).describe('The lab\'s price list, per language.'),
+    werkbon: z.strictObject({ en: DownloadFile, nl: DownloadFile }).describe("The lab's werkbon (order form) to print and send with a case, per language."),
+    priceList: z.strictObject({ en: DownloadFile, nl: DownloadFile }).describe("The lab's price list, per language."),
   })
   .describe('Files to download.');
 
@@ -103,11 +101,11 @@ export const Clinical = z
     disputesBody: z
       .strictObject({
         name: Localized.describe('The disputes body the lab belongs to, e.g. "De Geschillencommissie Zorg".'),
-        url: z.url({ protocol: /^https$/ }).describe('The disputes body\'s https address.'),
+        url: z.url({ protocol: /^https$/ }).describe("The disputes body's https address."),
       })
       .describe('The recognised disputes body (geschilleninstantie) the lab is a member of, as the Wkkgz requires.'),
   })
-  .describe('The lab\'s clinical role; leave it out when no KPT works with the lab.');
+  .describe("The lab's clinical role; leave it out when no KPT works with the lab.");
 
 /** The lab's figures (decision 30): each is shown in texts by its path ({figures.experienceYears}), written here only. */
 export const Figures = z
@@ -127,7 +125,7 @@ export type DentistFactKey = (typeof dentistFactKeys)[number];
 /** Site-wide settings: the lab's identity and contact facts, read by every page, the footer and the structured data. */
 export const SiteSettings = z
   .strictObject({
-    name: z.string().min(1).describe('The lab\'s trading name, as shown in the header and titles.'),
+    name: z.string().min(1).describe("The lab's trading name, as shown in the header and titles."),
     legalName: z.string().min(1).describe('The registered name at the KvK.'),
     tagline: Localized.describe('A short line about the lab, used in the footer and as the default description.'),
     url: z
@@ -137,26 +135,38 @@ export const SiteSettings = z
     address: z
       .strictObject({
         street: z.string().min(1).describe('Street and house number.'),
-        postalCode: z.string().regex(/^\d{4} ?[A-Z]{2}$/, 'write a Dutch postcode such as "1234 AB"').describe('Dutch postcode.'),
+        postalCode: z
+          .string()
+          .regex(/^\d{4} ?[A-Z]{2}$/, 'write a Dutch postcode such as "1234 AB"')
+          .describe('Dutch postcode.'),
         city: z.string().min(1).describe('City.'),
         country: z.literal('NL').describe('ISO country code; the lab is in the Netherlands.'),
       })
       .describe('Visiting and postal address.'),
     geo: z
       .strictObject({
-        lat: z.number().min(50.7).max(53.6).describe('Latitude of the lab\'s entrance, e.g. 52.0907.'),
-        lon: z.number().min(3.3).max(7.3).describe('Longitude of the lab\'s entrance, e.g. 5.1214.'),
+        lat: z.number().min(50.7).max(53.6).describe("Latitude of the lab's entrance, e.g. 52.0907."),
+        lon: z.number().min(3.3).max(7.3).describe("Longitude of the lab's entrance, e.g. 5.1214."),
       })
       .describe('Where the lab is on the map (inside the Netherlands); the contact page map and "open in maps" use it.'),
     phone: z
       .strictObject({
         display: z.string().min(1).describe('The number as people read it, e.g. "020 123 4567".'),
-        e164: z.string().regex(/^\+[1-9]\d{6,14}$/, 'write the number in E.164 form, e.g. "+31201234567"').describe('The same number in E.164 form, for tel: links and structured data.'),
+        e164: z
+          .string()
+          .regex(/^\+[1-9]\d{6,14}$/, 'write the number in E.164 form, e.g. "+31201234567"')
+          .describe('The same number in E.164 form, for tel: links and structured data.'),
       })
-      .describe('The lab\'s phone number.'),
+      .describe("The lab's phone number."),
     email: z.email('write an e-mail address such as "info@example.nl"').describe('The public e-mail address.'),
-    kvk: z.string().regex(/^\d{8}$/, 'a KvK number has 8 digits').describe('Chamber of Commerce (KvK) number.'),
-    vat: z.string().regex(/^NL\d{9}B\d{2}$/, 'a Dutch VAT (BTW) number looks like "NL123456789B01"').describe('VAT (BTW) identification number.'),
+    kvk: z
+      .string()
+      .regex(/^\d{8}$/, 'a KvK number has 8 digits')
+      .describe('Chamber of Commerce (KvK) number.'),
+    vat: z
+      .string()
+      .regex(/^NL\d{9}B\d{2}$/, 'a Dutch VAT (BTW) number looks like "NL123456789B01"')
+      .describe('VAT (BTW) identification number.'),
     openingHours: z
       .array(OpeningDay)
       .length(7, 'list all seven days, Monday to Sunday')
@@ -172,11 +182,11 @@ export const SiteSettings = z
     turnaround: Turnaround.optional().describe(
       'Turnaround per kind of work, shown as a table on the page for dentists (#turnaround); leave it out to show none. A lab fact: an example until the lab confirms it (see "placeholders").',
     ),
-    pickup: Pickup.optional().describe('The lab\'s pickup and courier service for practices (the page for dentists, #pickup); leave it out when the lab has none. A lab fact.'),
-    scanners: Scanners.optional().describe('The lab\'s ID in each intraoral scanner\'s portal, by scanner (the page for dentists, #scanners). A lab fact.'),
+    pickup: Pickup.optional().describe("The lab's pickup and courier service for practices (the page for dentists, #pickup); leave it out when the lab has none. A lab fact."),
+    scanners: Scanners.optional().describe("The lab's ID in each intraoral scanner's portal, by scanner (the page for dentists, #scanners). A lab fact."),
     downloads: Downloads.optional().describe('The files a practice downloads from the page for dentists (#downloads): the werkbon and the price list. Lab facts.'),
     guarantee: Localized.optional().describe(
-      'The lab\'s guarantee, in its own terms (what, how long, on what condition), shown on the page for dentists (#guarantee); left out, nothing is shown. The site makes no other promise (decision 24). A lab fact.',
+      "The lab's guarantee, in its own terms (what, how long, on what condition), shown on the page for dentists (#guarantee); left out, nothing is shown. The site makes no other promise (decision 24). A lab fact.",
     ),
     clinical: Clinical.optional().describe(
       'The lab\'s clinical role (decision 29): whether a klinisch prothesetechnicus (KPT) works with it, and the complaints procedure and disputes body the Wkkgz then requires. A lab fact: an example until the lab confirms it (see "placeholders"); left out, patients are sent to their dentist or a tandprotheticus for everything clinical.',
@@ -186,15 +196,11 @@ export const SiteSettings = z
       .array(
         z.strictObject({
           network: z.enum(['linkedin', 'facebook', 'instagram', 'youtube']).describe('Which network.'),
-          url: z.url({ protocol: /^https$/ }).describe('Full https address of the lab\'s profile.'),
+          url: z.url({ protocol: /^https$/ }).describe("Full https address of the lab's profile."),
         }),
       )
       .describe('Social profiles, shown in the footer and listed in the structured data.'),
-    retentionDays: z
-      .int()
-      .min(1)
-      .max(3650)
-      .describe('Days after which form submissions and uploaded files are deleted; the server and the privacy page ({retentionDays}) both read it.'),
+    retentionDays: z.int().min(1).max(3650).describe('Days after which form submissions and uploaded files are deleted; the server and the privacy page ({retentionDays}) both read it.'),
     chatWidgetId: z
       .string()
       .regex(/^[A-Za-z0-9]+\/[A-Za-z0-9]+$/, 'write the Tawk.to property and widget id as "<propertyId>/<widgetId>"')

@@ -7,9 +7,7 @@ const Key = z.string().regex(/^[a-z][A-Za-z0-9]*$/, 'write a camelCase key such 
  * The UI dictionary: every interface string, grouped (`forms:`, `blog:` ...) and keyed in camelCase.
  * The app reads them as `group.key`. `{name}`-style placeholders must appear in both languages.
  */
-export const UiDictionary = z
-  .record(Key, z.record(Key, Localized).describe('The strings of one group, by key.'))
-  .describe('Interface strings (content/ui.yaml): group -> key -> { en, nl }.');
+export const UiDictionary = z.record(Key, z.record(Key, Localized).describe('The strings of one group, by key.')).describe('Interface strings (content/ui.yaml): group -> key -> { en, nl }.');
 export type UiDictionary = z.infer<typeof UiDictionary>;
 
 /** Groups every page needs (header, footer, hours, errors); the other groups load with the pages that use them. */

@@ -73,7 +73,10 @@ function appointment(n: number, slots: { date: string; times: string[] }[]): Rec
   const last = lastNames[Math.floor(n / firstNames.length) % lastNames.length]!;
   return {
     FullName: `${first} ${last}`,
-    EmailAddress: `${first.normalize('NFD').replace(/[^A-Za-z]/g, '').toLowerCase()}.${n}@example.nl`,
+    EmailAddress: `${first
+      .normalize('NFD')
+      .replace(/[^A-Za-z]/g, '')
+      .toLowerCase()}.${n}@example.nl`,
     PhoneNumber: phones[n % phones.length],
     Service: appointmentServices[n % appointmentServices.length],
     PreferredDate: slot.date,
@@ -128,7 +131,9 @@ function freePort(): Promise<number> {
 
 /** The CPU time a process has used so far, in ms (Linux: /proc/<pid>/stat). */
 function processCpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ');
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    .replace(/^.*\) /s, '')
+    .split(' ');
   // utime and stime, the 14th and 15th fields, in clock ticks (100 a second on Linux).
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 }
@@ -183,30 +188,31 @@ async function bench(): Promise<void> {
       const afterPage = await server.sample();
       return { before, api, afterApi, page, afterPage, apiCpuMs, pageCpuMs: proxyCpu() - cpuStart - apiCpuMs };
     };
-    const postRun = (target: Target) => autocannon({
-      url: target.url,
-      connections,
-      duration,
-      ...target.tls,
-      requests: [
-        {
-          method: 'POST',
-          path: `${formEndpoints.appointment.path}?lang=nl`,
-          headers: { 'content-type': 'application/json', origin: server.origin, ...(target.host ? { host: target.host } : {}) },
-          setupRequest: (request, context) => {
-            const n = next++;
-            (context as { n?: number }).n = n;
-            return { ...request, body: JSON.stringify(appointment(n, slots)) };
+    const postRun = (target: Target) =>
+      autocannon({
+        url: target.url,
+        connections,
+        duration,
+        ...target.tls,
+        requests: [
+          {
+            method: 'POST',
+            path: `${formEndpoints.appointment.path}?lang=nl`,
+            headers: { 'content-type': 'application/json', origin: server.origin, ...(target.host ? { host: target.host } : {}) },
+            setupRequest: (request, context) => {
+              const n = next++;
+              (context as { n?: number }).n = n;
+              return { ...request, body: JSON.stringify(appointment(n, slots)) };
+            },
+            onResponse: (status, body, context) => {
+              statuses.set(status, (statuses.get(status) ?? 0) + 1);
+              if (status !== 200 && refusals.length < 3) refusals.push(`${status} ${body}`);
+              // A success answers its reference too: {"success":true,"reference":"3F9A-1C07"}.
+              if (status === 200 && /^\{"success":true(,"reference":"[0-9A-F]{4}-[0-9A-F]{4}")?\}$/.test(body)) answered.add((context as { n: number }).n);
+            },
           },
-          onResponse: (status, body, context) => {
-            statuses.set(status, (statuses.get(status) ?? 0) + 1);
-            if (status !== 200 && refusals.length < 3) refusals.push(`${status} ${body}`);
-            // A success answers its reference too: {"success":true,"reference":"3F9A-1C07"}.
-            if (status === 200 && /^\{"success":true(,"reference":"[0-9A-F]{4}-[0-9A-F]{4}")?\}$/.test(body)) answered.add((context as { n: number }).n);
-          },
-        },
-      ],
-    });
+        ],
+      });
     const { before, api, afterApi, page, afterPage } = await runs({ url: server.origin });
     const answeredAlone = answered.size;
     let proxied: Awaited<ReturnType<typeof runs>> | undefined;
@@ -236,7 +242,16 @@ async function bench(): Promise<void> {
       emls = 0;
     }
 
-    const heads = ['run'.padEnd(40), 'req/s'.padStart(7), 'p50'.padStart(7), 'p99'.padStart(7), 'non-2xx'.padStart(7), 'CPU/req'.padStart(10), 'loop p99'.padStart(10), proxied ? 'Caddy/req'.padStart(10) : ''];
+    const heads = [
+      'run'.padEnd(40),
+      'req/s'.padStart(7),
+      'p50'.padStart(7),
+      'p99'.padStart(7),
+      'non-2xx'.padStart(7),
+      'CPU/req'.padStart(10),
+      'loop p99'.padStart(10),
+      proxied ? 'Caddy/req'.padStart(10) : '',
+    ];
     console.log(`  ${heads.join('  ')}`);
     console.log(row('POST /api/AppointmentBooking.php', api, before, afterApi));
     console.log(row('GET / (static page)', page, afterApi, afterPage));

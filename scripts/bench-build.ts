@@ -35,7 +35,11 @@ interface Run {
 /** One build in its own process, as `npm run build` runs it. */
 function build(site: string, cacheDir: string): Run {
   const started = performance.now();
-  const result = spawnSync(process.execPath, [tsx, 'scripts/build.ts', `--content-root=${site}`, `--manifest-dir=${join(site, 'generated')}`, `--dist=${join(site, 'dist')}`, `--cache-dir=${cacheDir}`], { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const result = spawnSync(
+    process.execPath,
+    [tsx, 'scripts/build.ts', `--content-root=${site}`, `--manifest-dir=${join(site, 'generated')}`, `--dist=${join(site, 'dist')}`, `--cache-dir=${cacheDir}`],
+    { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+  );
   const seconds = (performance.now() - started) / 1000;
   if (result.status !== 0) throw new Error(`the build failed:\n${result.stdout}\n${result.stderr}`);
   const built = /built a preview: (\d+) pages and (\d+) not-found pages into .*?\((\d+) rendered/.exec(result.stdout);
@@ -64,7 +68,11 @@ const rows: string[] = [];
 const warmStages: string[] = [];
 let ok = true;
 let flat: number | undefined;
-console.log(`  load average at the start: ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+console.log(
+  `  load average at the start: ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
+);
 for (const count of counts) {
   const site = syntheticSite(count, scratch);
   const cacheDir = mkdtempSync(join(scratch, 'bench-build-cache-'));
@@ -86,10 +94,14 @@ for (const count of counts) {
     rmSync(cacheDir, { recursive: true, force: true });
   }
 }
-console.log(`\n  the machine: ${availableParallelism()} cores, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} (a busy machine stretches every time here)`);
+console.log(
+  `\n  the machine: ${availableParallelism()} cores, load average ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')} (a busy machine stretches every time here)`,
+);
 console.log(`\n  synthetic  pages   cold: time  ms/page  page work   warm: time  ms/page  page work  re-rendered  heaviest JS  check ms/file`);
 console.log(rows.join('\n'));
 console.log(`\n${warmStages.join('\n')}`);
-console.log('\n  ms/page: the build\'s wall time over its pages; page work: its load, render, write, hash and precompress stages alone, per page');
+console.log("\n  ms/page: the build's wall time over its pages; page work: its load, render, write, hash and precompress stages alone, per page");
 console.log(`  targets: a warm build at most 20 ms a page, first-load JavaScript within 0.1 KB of the first row's, the check at most 1 ms a file: ${ok ? 'met' : 'NOT MET'}`);
 process.exitCode = ok ? 0 : 1;

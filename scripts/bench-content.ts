@@ -29,10 +29,13 @@ const root = process.cwd();
 const faults: [string, (text: string) => string][] = [
   ['schema/unknown-key', (text) => text.replace(/^hero:$/m, 'heroo:')],
   // The same target in both languages, as an author who mistypes a page's address in a text does.
-  ['link/broken', (text) => {
-    const target = /\]\((\/(?:services|blog|contact|appointment)[^)]*)\)/.exec(text)![1]!;
-    return text.replaceAll(`](${target})`, '](/no-such-page)');
-  }],
+  [
+    'link/broken',
+    (text) => {
+      const target = /\]\((\/(?:services|blog|contact|appointment)[^)]*)\)/.exec(text)![1]!;
+      return text.replaceAll(`](${target})`, '](/no-such-page)');
+    },
+  ],
   ['i18n/missing-nl', (text) => text.replace(/^(\s+)nl: .+\n/m, '')],
 ];
 
@@ -188,7 +191,9 @@ async function profileStages(full: () => void): Promise<[string, number][]> {
 }
 
 console.log('baseline ("bare YAML parse"): read each file and parse it with js-yaml (core schema), the parser the check reads every file with; nothing else.');
-console.log('check: npm run check\'s checkContent over the same tree: read, parse, validate with the schemas (zod), every rule of the registry over every value, the cross-file rules, the translation lock; every finding located (file, line, column) and worded.\n');
+console.log(
+  "check: npm run check's checkContent over the same tree: read, parse, validate with the schemas (zod), every rule of the registry over every value, the cross-file rules, the translation lock; every finding located (file, line, column) and worded.\n",
+);
 
 let ok = true;
 for (const faulty of [false, true]) {
@@ -216,9 +221,13 @@ for (const faulty of [false, true]) {
     const perFile = (ms: number) => (ms / files.length).toFixed(3);
     const within = checkMs / files.length <= 1 && ratio <= 2;
     ok &&= within;
-    console.log(`${faulty ? `with a fault in every tenth file (${made} files with errors, each located and worded)` : 'a clean tree'}: ${files.length} files, ${(bytes / 1024 / 1024).toFixed(1)} MB, median of ${runs} runs, in CPU time (machine load ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores)`);
+    console.log(
+      `${faulty ? `with a fault in every tenth file (${made} files with errors, each located and worded)` : 'a clean tree'}: ${files.length} files, ${(bytes / 1024 / 1024).toFixed(1)} MB, median of ${runs} runs, in CPU time (machine load ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores)`,
+    );
     each.forEach(({ parse, check, parseWall, checkWall }, i) =>
-      console.log(`  run ${i + 1}: parse ${parse.toFixed(0).padStart(5)} ms, check ${check.toFixed(0).padStart(5)} ms of CPU, ${(check / parse).toFixed(2)}x, ${(check / files.length).toFixed(3)} ms/file (wall clock: parse ${parseWall.toFixed(0)} ms, check ${checkWall.toFixed(0)} ms)`),
+      console.log(
+        `  run ${i + 1}: parse ${parse.toFixed(0).padStart(5)} ms, check ${check.toFixed(0).padStart(5)} ms of CPU, ${(check / parse).toFixed(2)}x, ${(check / files.length).toFixed(3)} ms/file (wall clock: parse ${parseWall.toFixed(0)} ms, check ${checkWall.toFixed(0)} ms)`,
+      ),
     );
     console.log(`  bare YAML parse   ${parseMs.toFixed(0).padStart(6)} ms   ${perFile(parseMs)} ms/file   (js-yaml, the one parser the check uses)`);
     console.log(`  full check        ${checkMs.toFixed(0).padStart(6)} ms   ${perFile(checkMs)} ms/file`);

@@ -35,7 +35,11 @@ const { values } = parseArgs({
 });
 const runs = Number(values.runs);
 if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs must be a whole number of at least 1, not ${values.runs}`);
-const list = (value: string | undefined) => value?.split(',').map((s) => s.trim()).filter(Boolean);
+const list = (value: string | undefined) =>
+  value
+    ?.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 const dist = values.dist ? resolve(values.dist) : join(process.cwd(), 'dist');
 if (!existsSync(join(dist, 'site.json'))) {
@@ -118,16 +122,43 @@ async function measure(url: string): Promise<Sample | string> {
 }
 
 const label = (path: string) => `${path} (${kindOf.get(path) ?? 'page'})`;
-const columns: [string, number][] = [['page', Math.max(...pages.map((p) => label(p).length))], ['perf', 13], ['LCP s', 18], ['SI s', 18], ['TBT ms', 15], ['CLS', 19], ['a11y', 5], ['b.p.', 5], ['seo', 5], ['LCP/twin', 9], ['SI/twin', 8]];
+const columns: [string, number][] = [
+  ['page', Math.max(...pages.map((p) => label(p).length))],
+  ['perf', 13],
+  ['LCP s', 18],
+  ['SI s', 18],
+  ['TBT ms', 15],
+  ['CLS', 19],
+  ['a11y', 5],
+  ['b.p.', 5],
+  ['seo', 5],
+  ['LCP/twin', 9],
+  ['SI/twin', 8],
+];
 const row = (cells: string[]) => `  ${cells.map((c, i) => (i === 0 ? c.padEnd(columns[i]![1]) : c.padStart(columns[i]![1]))).join(' ')}`;
 const line = (label: string, samples: Sample[], ratios: string[] = []) =>
   row([
     label,
-    spread(samples.map((s) => s.scores.performance), whole),
-    spread(samples.map((s) => s.lcp), seconds),
-    spread(samples.map((s) => s.si), seconds),
-    spread(samples.map((s) => s.tbt), whole),
-    spread(samples.map((s) => s.cls), cls),
+    spread(
+      samples.map((s) => s.scores.performance),
+      whole,
+    ),
+    spread(
+      samples.map((s) => s.lcp),
+      seconds,
+    ),
+    spread(
+      samples.map((s) => s.si),
+      seconds,
+    ),
+    spread(
+      samples.map((s) => s.tbt),
+      whole,
+    ),
+    spread(
+      samples.map((s) => s.cls),
+      cls,
+    ),
     ...(['accessibility', 'best-practices', 'seo'] as const).map((c) => whole(median(samples.map((s) => s.scores[c])))),
     ...ratios,
   ]);
@@ -144,7 +175,9 @@ const work = (samples: Sample[]) => {
 // Lighthouse scales the trace's wall time by 4 to simulate a phone, so the machine's load shows in every figure.
 const startLoad = loadavg()[0]!.toFixed(1);
 console.log(`Lighthouse 12, mobile, simulated throttling: ${pages.length} pages, each beside its no-script twin, ${runs} run(s) of each taken in turns`);
-console.log(`median (min-max). Goals: LCP <= ${goals.lcpRatio}x the twin's, Speed Index <= ${goals.siRatio}x the twin's, TBT < ${goals.tbtMs} ms, CLS 0, performance >= ${goals.performance}; a11y, best practices, SEO ${goals.others}\n`);
+console.log(
+  `median (min-max). Goals: LCP <= ${goals.lcpRatio}x the twin's, Speed Index <= ${goals.siRatio}x the twin's, TBT < ${goals.tbtMs} ms, CLS 0, performance >= ${goals.performance}; a11y, best practices, SEO ${goals.others}\n`,
+);
 console.log(row(columns.map(([name]) => name)));
 let met = 0;
 try {
@@ -154,7 +187,16 @@ try {
     const failed: string[] = [];
     for (let i = 0; i < runs; i++) {
       // Page and twin in turns, each first every other time, so both meet the same load on the machine.
-      const order = i % 2 ? ([[twin, twinOrigin, 'twin'], [page, origin, 'page']] as const) : ([[page, origin, 'page'], [twin, twinOrigin, 'twin']] as const);
+      const order =
+        i % 2
+          ? ([
+              [twin, twinOrigin, 'twin'],
+              [page, origin, 'page'],
+            ] as const)
+          : ([
+              [page, origin, 'page'],
+              [twin, twinOrigin, 'twin'],
+            ] as const);
       for (const [into, at, which] of order) {
         const measured = await measure(`${at}${path}`);
         if (typeof measured === 'string') failed.push(`${which} ${measured}`);
@@ -191,4 +233,6 @@ try {
   for (const dir of [...dataDirs, twinDir]) rmSync(dir, { recursive: true, force: true });
 }
 console.log(`\n  ${met} of ${pages.length} pages meet every goal`);
-console.log(`  machine: ${availableParallelism()} cores, load average ${startLoad} at the start, ${loadavg()[0]!.toFixed(1)} at the end (simulated throttling scales wall time, so a busy machine inflates TBT)`);
+console.log(
+  `  machine: ${availableParallelism()} cores, load average ${startLoad} at the start, ${loadavg()[0]!.toFixed(1)} at the end (simulated throttling scales wall time, so a busy machine inflates TBT)`,
+);

@@ -93,11 +93,14 @@ try {
       await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
       await page.waitForLoadState('networkidle');
       // Throttled from here: what the search itself fetches is measured on the slow line.
-      await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 562.5, downloadThroughput: (1.6 * 1024 * 1024) / 8 * 0.9, uploadThroughput: (750 * 1024) / 8 * 0.9 });
+      await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 562.5, downloadThroughput: ((1.6 * 1024 * 1024) / 8) * 0.9, uploadThroughput: ((750 * 1024) / 8) * 0.9 });
       await Promise.all(pending);
       sizes.clear();
       const clicked = performance.now();
-      await page.getByRole('banner').getByRole('button', { name: lang === 'nl' ? 'Zoeken op de site' : 'Search the site' }).click();
+      await page
+        .getByRole('banner')
+        .getByRole('button', { name: lang === 'nl' ? 'Zoeken op de site' : 'Search the site' })
+        .click();
       const box = page.getByRole('combobox');
       await box.waitFor();
       open.push(performance.now() - clicked);

@@ -71,11 +71,18 @@ export async function buildSite(options: BuildOptions): Promise<boolean> {
   const photoless = checked.diagnostics.filter((d) => d.rule === 'release/no-photo');
   // What stops the build comes first; the places still without a photograph follow (they do not stop it).
   const sayPhotoless = () => {
-    if (photoless.length) console.warn(`${photoless.length} place${photoless.length === 1 ? '' : 's'} without the lab's photograph (the illustration shows there):\n${formatReport(photoless, 'pretty', checked.files)}`);
+    if (photoless.length)
+      console.warn(`${photoless.length} place${photoless.length === 1 ? '' : 's'} without the lab's photograph (the illustration shows there):\n${formatReport(photoless, 'pretty', checked.files)}`);
   };
   if (checked.diagnostics.some((d) => d.severity === 'error')) {
-    if (options.release) console.error('a release build publishes only the lab\'s confirmed facts (npm run build without --release builds a preview):');
-    console.error(formatReport(checked.diagnostics.filter((d) => d.severity === 'error'), 'pretty', checked.files));
+    if (options.release) console.error("a release build publishes only the lab's confirmed facts (npm run build without --release builds a preview):");
+    console.error(
+      formatReport(
+        checked.diagnostics.filter((d) => d.severity === 'error'),
+        'pretty',
+        checked.files,
+      ),
+    );
     sayPhotoless();
     return false;
   }
@@ -135,14 +142,16 @@ export async function buildSite(options: BuildOptions): Promise<boolean> {
 
   // Painted on resvg's worker threads while the pages render; unchanged images come from the cache.
   const socialStarted = performance.now();
-  const socialImages = stages.time('social images (started)', () => renderSocialImages(
-    routes.map((route) => ({
-      file: socialImagePath(route.path).slice(1),
-      title: route.title,
-      illustration: route.illustration && join(options.contentRoot, 'src', 'assets', 'images', route.illustration.src),
-    })),
-    { site: { name: checked.model.site!.data.name, host: new URL(origin).host }, outDir: client, cacheDir: join(options.cacheDir ?? defaultCacheDir, 'social-images') },
-  ));
+  const socialImages = stages.time('social images (started)', () =>
+    renderSocialImages(
+      routes.map((route) => ({
+        file: socialImagePath(route.path).slice(1),
+        title: route.title,
+        illustration: route.illustration && join(options.contentRoot, 'src', 'assets', 'images', route.illustration.src),
+      })),
+      { site: { name: checked.model.site!.data.name, host: new URL(origin).host }, outDir: client, cacheDir: join(options.cacheDir ?? defaultCacheDir, 'social-images') },
+    ),
+  );
   // Awaited after the pages; until then a failure must not surface as an unhandled rejection.
   socialImages.catch(() => undefined);
 
@@ -159,12 +168,14 @@ export async function buildSite(options: BuildOptions): Promise<boolean> {
     // The same server bundle (its code and content) loads the same data for a page as an earlier build did:
     // then the page is not loaded again, its data and the key of its HTML are read from that build's.
     const loadKey = rendered.loadKey(bundled.server.id, path, expected, template);
-    const { key, data } = stages.time('load', () => rendered.getLoaded(loadKey)) ?? (await stages.timeAsync('load', async () => {
-      const { inputs, data } = await loadPage(path, assets);
-      const loaded = { key: rendered.key(path, expected, template, inputs), data };
-      rendered.putLoaded(loadKey, loaded);
-      return loaded;
-    }));
+    const { key, data } =
+      stages.time('load', () => rendered.getLoaded(loadKey)) ??
+      (await stages.timeAsync('load', async () => {
+        const { inputs, data } = await loadPage(path, assets);
+        const loaded = { key: rendered.key(path, expected, template, inputs), data };
+        rendered.putLoaded(loadKey, loaded);
+        return loaded;
+      }));
     return { path, file, expected, template, key, data };
   };
   let searchFolder = '';
@@ -226,7 +237,10 @@ export async function buildSite(options: BuildOptions): Promise<boolean> {
     for (const [path, file] of Object.values(group)) planned.push(await plan(path, file, 404, 'not-found'));
   }
   // The index's folder, named after every page's key and the code that indexes them: the same pages, the same index.
-  const searchId = createHash('sha256').update([...planned.map((p) => p.key), searchIndexVersion(), codeHash(join(root, 'scripts', 'search-index.ts'))].join('\0')).digest('base64url').slice(0, 12);
+  const searchId = createHash('sha256')
+    .update([...planned.map((p) => p.key), searchIndexVersion(), codeHash(join(root, 'scripts', 'search-index.ts'))].join('\0'))
+    .digest('base64url')
+    .slice(0, 12);
   searchFolder = `/assets/search/${searchId}/`;
   for (const page of planned) await renderTo(page);
   const search = await stages.timeAsync('search index', () =>
@@ -320,7 +334,14 @@ async function bundles(options: BuildOptions): Promise<{ client: { cached: boole
     make: async (recorder) => {
       const { mergeConfig, config } = await loadVite();
       const { build } = await import('vite');
-      await build(mergeConfig(config, { configFile: false, logLevel: 'warn', plugins: [recorder.plugin], build: { outDir: join(dist, 'server'), ssr: join(root, 'src/app/entry-server.tsx'), copyPublicDir: false, ssrEmitAssets: true } }));
+      await build(
+        mergeConfig(config, {
+          configFile: false,
+          logLevel: 'warn',
+          plugins: [recorder.plugin],
+          build: { outDir: join(dist, 'server'), ssr: join(root, 'src/app/entry-server.tsx'), copyPublicDir: false, ssrEmitAssets: true },
+        }),
+      );
     },
   });
   return { client, server };
@@ -335,7 +356,11 @@ function clearAway(folder: string): Promise<void> {
   const prefix = `${basename(folder)}.old-`;
   const away = existsSync(folder) ? `${folder}.old-${process.pid}-${Date.now()}` : undefined;
   if (away) renameSync(folder, away);
-  const left = existsSync(parent) ? readdirSync(parent).filter((name) => name.startsWith(prefix)).map((name) => join(parent, name)) : [];
+  const left = existsSync(parent)
+    ? readdirSync(parent)
+        .filter((name) => name.startsWith(prefix))
+        .map((name) => join(parent, name))
+    : [];
   return Promise.all(left.map((path) => rm(path, { recursive: true, force: true }))).then(() => undefined);
 }
 

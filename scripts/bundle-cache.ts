@@ -212,4 +212,3 @@ function unchanged(record: Inputs): boolean {
   for (const [folder, hash] of Object.entries(record.folders)) if (folderHash(folder) !== hash) return false;
   return true;
 }
-

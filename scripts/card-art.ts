@@ -70,7 +70,8 @@ export function cardArt(hero: string): string | null {
   const round = (n: number) => Math.round(n * 100) / 100;
   const dx = round(400 - (box.x + box.width / 2) * scale);
   const dy = round(300 - (box.y + box.height / 2) * scale);
-  const open = hero.slice(0, hero.indexOf('>') + 1)
+  const open = hero
+    .slice(0, hero.indexOf('>') + 1)
     .replace(/width="1600"/, 'width="800"')
     .replace(/height="900"/, 'height="600"')
     .replace(/viewBox="0 0 1600 900"/, 'viewBox="0 0 800 600"');
@@ -80,7 +81,9 @@ export function cardArt(hero: string): string | null {
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const only = process.argv.slice(2);
   mkdirSync(out, { recursive: true });
-  for (const file of readdirSync(folder).filter((f) => f.endsWith('.svg')).sort()) {
+  for (const file of readdirSync(folder)
+    .filter((f) => f.endsWith('.svg'))
+    .sort()) {
     const name = file.slice(0, -'.svg'.length);
     if (only.length > 0 && !only.includes(name)) continue;
     const card = cardArt(readFileSync(join(folder, file), 'utf8'));

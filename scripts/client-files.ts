@@ -14,7 +14,9 @@ const root = process.cwd();
 export async function buildClient(config: UserConfig, outDir: string): Promise<void> {
   // Loaded here, so a build that takes its bundles from the cache never loads Vite.
   const { build, mergeConfig } = await import('vite');
-  await build(mergeConfig(config, { configFile: false, logLevel: 'warn', build: { outDir, manifest: true, rollupOptions: { input: [join(root, 'src/app/boot.ts'), join(root, 'src/app/entry-client.tsx')] } } }));
+  await build(
+    mergeConfig(config, { configFile: false, logLevel: 'warn', build: { outDir, manifest: true, rollupOptions: { input: [join(root, 'src/app/boot.ts'), join(root, 'src/app/entry-client.tsx')] } } }),
+  );
 }
 
 /** What the client build made: what every page names (its script, stylesheet and app), and the files of each kind of page's app. */

@@ -23,7 +23,13 @@ const out = resolve(values.out);
 const manifestDir = join(out, 'generated');
 const checked = generate({ root: contentRoot, outDir: manifestDir, release: false });
 if (checked.diagnostics.some((d) => d.severity === 'error')) {
-  console.error(formatReport(checked.diagnostics.filter((d) => d.severity === 'error'), 'pretty', checked.files));
+  console.error(
+    formatReport(
+      checked.diagnostics.filter((d) => d.severity === 'error'),
+      'pretty',
+      checked.files,
+    ),
+  );
   process.exit(1);
 }
 const client = join(out, 'client');

@@ -24,7 +24,13 @@ const devAssets: Assets = { styles: ['/src/styles.css'], scripts: ['/src/app/boo
  * Starts the dev server; `contentRoot` and `outDir` let tests use a fixture site. With `api` the forms
  * API answers under /api/, its texts and site facts made from the content as the build makes them.
  */
-export async function startDevServer(options: { port: number; host?: string; contentRoot?: string; outDir?: string; api?: ApiSettings }): Promise<{ server: Server; vite: ViteDevServer; url: string }> {
+export async function startDevServer(options: {
+  port: number;
+  host?: string;
+  contentRoot?: string;
+  outDir?: string;
+  api?: ApiSettings;
+}): Promise<{ server: Server; vite: ViteDevServer; url: string }> {
   const config = siteConfig({ contentRoot: options.contentRoot, outDir: options.outDir });
   const vite = await createViteServer({ ...config, configFile: false, appType: 'custom', server: { middlewareMode: true }, logLevel: options.contentRoot ? 'silent' : 'info' });
   // Vite's client and React Refresh are rendered by the app itself, so server and browser agree on the head.

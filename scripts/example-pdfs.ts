@@ -177,10 +177,20 @@ export function werkbon(lab: LabDetails, lang: Lang): Buffer {
   let y = header(page, lab, lang, w.title, w.banner);
   y -= 8;
   y = heading(page, y, w.practice);
-  y = row(page, y, [{ name: 'practice', label: w.practiceName, width: 3 }, { name: 'dentist', label: w.dentist, width: 3 }, { name: 'agb', label: w.agb, width: 2 }]);
-  y = row(page, y, [{ name: 'phone', label: w.phone, width: 1 }, { name: 'email', label: w.email, width: 2 }]);
+  y = row(page, y, [
+    { name: 'practice', label: w.practiceName, width: 3 },
+    { name: 'dentist', label: w.dentist, width: 3 },
+    { name: 'agb', label: w.agb, width: 2 },
+  ]);
+  y = row(page, y, [
+    { name: 'phone', label: w.phone, width: 1 },
+    { name: 'email', label: w.email, width: 2 },
+  ]);
   y = heading(page, y, w.patient);
-  y = row(page, y, [{ name: 'patientReference', label: w.reference, width: 3 }, { name: 'birthYear', label: w.birthYear, width: 1 }]);
+  y = row(page, y, [
+    { name: 'patientReference', label: w.reference, width: 3 },
+    { name: 'birthYear', label: w.birthYear, width: 1 },
+  ]);
   y = heading(page, y, w.work);
   y = row(page, y, [{ name: 'work', label: w.kind, width: 1 }]);
   // The FDI chart: the upper jaw 18 to 28, the lower 48 to 38, as the dentist faces the patient.
@@ -200,15 +210,26 @@ export function werkbon(lab: LabDetails, lang: Lang): Buffer {
   page.line(chartX + 8 * cell + 2.5, y + 16, chartX + 8 * cell + 2.5, y - cell - 8, { grey: 0.2 });
   y -= 2 * (cell + 4) + 14;
   y = row(page, y, [{ name: 'teeth', label: w.teeth, width: 1 }]);
-  y = row(page, y, [{ name: 'material', label: w.material, width: 2 }, { name: 'shade', label: w.shade, width: 2 }, { name: 'stage', label: w.stage, width: 2 }]);
+  y = row(page, y, [
+    { name: 'material', label: w.material, width: 2 },
+    { name: 'shade', label: w.shade, width: 2 },
+    { name: 'stage', label: w.stage, width: 2 },
+  ]);
   y = row(page, y, [{ name: 'implant', label: w.implant, width: 1 }]);
   page.text(margin, y, w.notes, { size: 7.5, grey: 0.35 });
   page.field({ name: 'notes', label: w.notes, x: margin, y: y - 62, width: full, height: 56, multiline: true });
   y -= 80;
   y = heading(page, y, w.planning);
-  y = row(page, y, [{ name: 'deliveryDate', label: w.delivery, width: 1 }, { name: 'nextAppointment', label: w.appointment, width: 1 }, { name: 'pickup', label: w.pickup, width: 1 }]);
+  y = row(page, y, [
+    { name: 'deliveryDate', label: w.delivery, width: 1 },
+    { name: 'nextAppointment', label: w.appointment, width: 1 },
+    { name: 'pickup', label: w.pickup, width: 1 },
+  ]);
   y = heading(page, y, w.signature);
-  y = row(page, y, [{ name: 'signatureDate', label: w.date, width: 1 }, { name: 'signature', label: w.sign, width: 2 }]);
+  y = row(page, y, [
+    { name: 'signatureDate', label: w.date, width: 1 },
+    { name: 'signature', label: w.sign, width: 2 },
+  ]);
   y -= 4;
   y = page.paragraph(margin, y, full, w.mdr, { size: 8, grey: 0.25 });
   page.paragraph(margin, y, full, w.send, { size: 8, grey: 0.25 });

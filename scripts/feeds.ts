@@ -26,7 +26,11 @@ export function atomFeed(model: ContentModel, lang: Lang): string {
   const time = (date: string) => `${date}T00:00:00Z`;
   const title = (model.ui?.data.blog?.feedTitle?.[lang] ?? '{name} blog').replace('{name}', site.name);
   const articles = [...model.articles.values()].map((e) => e.data).sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug));
-  const updated = articles.map((a) => a.updated ?? a.date).sort().at(-1) ?? '1970-01-01';
+  const updated =
+    articles
+      .map((a) => a.updated ?? a.date)
+      .sort()
+      .at(-1) ?? '1970-01-01';
   const e = escapeXml;
 
   const entries = articles.map((a) => {

@@ -55,7 +55,9 @@ function imports(root: string): { file: string; target: string; specifier: strin
         const specifier = match[2]!;
         const target = specifier.startsWith('@generated/')
           ? `src/generated/${specifier.slice('@generated/'.length)}`
-          : relative(root, resolve(root, dirname(file), specifier)).split(sep).join('/');
+          : relative(root, resolve(root, dirname(file), specifier))
+              .split(sep)
+              .join('/');
         return { file, target, specifier, types: typeEnds.has(match.index + match[0].length) };
       });
     }),
@@ -69,7 +71,10 @@ export function folderGraph(root: string): Edge[] {
 
 /** Every edge between the files of src/, schemas/ and scripts/ (each file its own unit) by the imports that run. */
 export function fileGraph(root: string): Edge[] {
-  return graphOf(imports(root).filter((found) => !found.types), (file) => file);
+  return graphOf(
+    imports(root).filter((found) => !found.types),
+    (file) => file,
+  );
 }
 
 function graphOf(found: { file: string; target: string; specifier: string; types: boolean }[], unit: (file: string) => string | undefined): Edge[] {

@@ -113,6 +113,11 @@ export function kb(bytes: number): string {
 
 /** A printable table of page weights. */
 export function weightTable(weights: PageWeight[]): string {
-  const rows = weights.map((w) => `  ${w.kind.padEnd(20)} ${w.path.padEnd(52)} ${kb(w.js).padStart(9)} ${kb(budget.js - w.js).padStart(10)} ${kb(w.css).padStart(9)} ${kb(w.inline).padStart(12)} ${kb(w.data).padStart(10)}`);
-  return [`  ${'kind'.padEnd(20)} ${'page'.padEnd(52)} ${'JS (gz)'.padStart(9)} ${'JS margin'.padStart(10)} ${'CSS (gz)'.padStart(9)} ${'inline (gz)'.padStart(12)} ${'data (gz)'.padStart(10)}`, ...rows].join('\n');
+  const rows = weights.map(
+    (w) => `  ${w.kind.padEnd(20)} ${w.path.padEnd(52)} ${kb(w.js).padStart(9)} ${kb(budget.js - w.js).padStart(10)} ${kb(w.css).padStart(9)} ${kb(w.inline).padStart(12)} ${kb(w.data).padStart(10)}`,
+  );
+  return [
+    `  ${'kind'.padEnd(20)} ${'page'.padEnd(52)} ${'JS (gz)'.padStart(9)} ${'JS margin'.padStart(10)} ${'CSS (gz)'.padStart(9)} ${'inline (gz)'.padStart(12)} ${'data (gz)'.padStart(10)}`,
+    ...rows,
+  ].join('\n');
 }

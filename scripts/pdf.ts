@@ -113,20 +113,26 @@ export class PdfPage {
 /** The document as bytes: the page, its fields as an AcroForm a PDF reader fills in, and its title. */
 export function writePdf(page: PdfPage, info: { title: string; lang: 'en' | 'nl' }): Buffer {
   const objects: string[] = [];
-  const add = (body: string) => objects.push(body) ;
+  const add = (body: string) => objects.push(body);
   // 1 catalog, 2 pages, 3 page, 4 content, 5 Helvetica, 6 Helvetica-Bold, 7 info, then one per field.
   const fieldRefs = page.fields.map((_, i) => `${8 + i} 0 R`).join(' ');
   const content = page.content();
-  add(`<< /Type /Catalog /Pages 2 0 R /Lang ${pdfString(info.lang === 'nl' ? 'nl-NL' : 'en-GB')}${page.fields.length ? ` /AcroForm << /Fields [${fieldRefs}] /NeedAppearances true /DA (/F1 10 Tf 0 g) /DR << /Font << /F1 5 0 R >> >> >>` : ''} >>`);
+  add(
+    `<< /Type /Catalog /Pages 2 0 R /Lang ${pdfString(info.lang === 'nl' ? 'nl-NL' : 'en-GB')}${page.fields.length ? ` /AcroForm << /Fields [${fieldRefs}] /NeedAppearances true /DA (/F1 10 Tf 0 g) /DR << /Font << /F1 5 0 R >> >> >>` : ''} >>`,
+  );
   add('<< /Type /Pages /Kids [3 0 R] /Count 1 >>');
-  add(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${num(pageSize.width)} ${num(pageSize.height)}] /Resources << /Font << /F1 5 0 R /F2 6 0 R >> >> /Contents 4 0 R${page.fields.length ? ` /Annots [${fieldRefs}]` : ''} >>`);
+  add(
+    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${num(pageSize.width)} ${num(pageSize.height)}] /Resources << /Font << /F1 5 0 R /F2 6 0 R >> >> /Contents 4 0 R${page.fields.length ? ` /Annots [${fieldRefs}]` : ''} >>`,
+  );
   add(`<< /Length ${Buffer.byteLength(content, 'latin1')} >>\nstream\n${content}\nendstream`);
   add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>');
   add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>');
   add(`<< /Title ${pdfString(info.title)} /Producer (scripts/example-pdfs.ts) >>`);
   for (const f of page.fields) {
     const rect = [f.x, f.y, f.x + f.width, f.y + f.height].map(num).join(' ');
-    add(`<< /Type /Annot /Subtype /Widget /FT /Tx /T ${pdfString(f.name)} /TU ${pdfString(f.label)} /Rect [${rect}] /F 4 /P 3 0 R /DA (/F1 ${f.multiline ? 10 : 11} Tf 0 g)${f.multiline ? ' /Ff 4096' : ''} >>`);
+    add(
+      `<< /Type /Annot /Subtype /Widget /FT /Tx /T ${pdfString(f.name)} /TU ${pdfString(f.label)} /Rect [${rect}] /F 4 /P 3 0 R /DA (/F1 ${f.multiline ? 10 : 11} Tf 0 g)${f.multiline ? ' /Ff 4096' : ''} >>`,
+    );
   }
   let out = '%PDF-1.7\n%\xe2\xe3\xcf\xd3\n';
   const offsets: number[] = [];

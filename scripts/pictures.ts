@@ -68,13 +68,18 @@ interface MadeCrop {
 export async function makePhoto(request: PhotoRequest, cacheDir: string, stats = { made: 0, cached: 0 }): Promise<{ picture: BuiltPicture; files: MadeFile[] }> {
   const source = readFileSync(request.file);
   const sourceHash = createHash('sha256').update(source).digest('hex');
-  const stem = basename(request.file, extname(request.file)).toLowerCase().replace(/[^a-z0-9-]+/g, '-');
+  const stem = basename(request.file, extname(request.file))
+    .toLowerCase()
+    .replace(/[^a-z0-9-]+/g, '-');
   let size: { width: number; height: number } | undefined;
   const crops: MadeCrop[] = [];
   const files: MadeFile[] = [];
   mkdirSync(cacheDir, { recursive: true });
   for (const crop of photoSlots[request.slot]) {
-    const cropHash = createHash('sha256').update(JSON.stringify([sourceHash, crop.aspect, request.focus, encoding])).digest('hex').slice(0, 10);
+    const cropHash = createHash('sha256')
+      .update(JSON.stringify([sourceHash, crop.aspect, request.focus, encoding]))
+      .digest('hex')
+      .slice(0, 10);
     const path = `${photoBase}${stem}-${cropHash}`;
     // The source's size is read only when a file is missing; the cache records each crop's widths and height.
     const recordFile = join(cacheDir, `${cropHash}.json`);

@@ -120,7 +120,10 @@ export class Precompressor {
     if (existsSync(cached.br) && existsSync(cached.gz)) {
       try {
         const now = new Date();
-        for (const [file, ext] of [[cached.br, 'br'], [cached.gz, 'gz']] as const) {
+        for (const [file, ext] of [
+          [cached.br, 'br'],
+          [cached.gz, 'gz'],
+        ] as const) {
           copyFileSync(file, `${abs}.${ext}`);
           utimesSync(file, now, now);
         }
@@ -132,14 +135,14 @@ export class Precompressor {
     }
     await this.slot();
     try {
-      const [br, gz] = await Promise.all([
-        brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
-        gzipAsync(body, { level: 9 }),
-      ]);
+      const [br, gz] = await Promise.all([brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }), gzipAsync(body, { level: 9 })]);
       writeFileSync(`${abs}.br`, br);
       writeFileSync(`${abs}.gz`, gz);
       // Written whole or not at all: a stopped build leaves no half file for the next to copy.
-      for (const [file, bytes] of [[cached.br, br], [cached.gz, gz]] as const) {
+      for (const [file, bytes] of [
+        [cached.br, br],
+        [cached.gz, gz],
+      ] as const) {
         writeFileSync(`${file}.tmp`, bytes);
         renameSync(`${file}.tmp`, file);
       }

@@ -71,7 +71,12 @@ const fonts = () =>
   ));
 
 /** A title as the card sets it: no soft hyphens, and non-breaking hyphens (which Figtree lacks) as plain ones, since lines break only at spaces. */
-const words = (title: string) => title.replace(/\u00ad/g, '').replace(/\u2011/g, '-').split(/[ \t\n]+/).filter(Boolean);
+const words = (title: string) =>
+  title
+    .replace(/\u00ad/g, '')
+    .replace(/\u2011/g, '-')
+    .split(/[ \t\n]+/)
+    .filter(Boolean);
 
 // Loaded only to render: a build whose images all come from the cache does without it.
 const layoutEngine = async () => (await import('satori')).default;
@@ -85,7 +90,19 @@ async function measure(list: string[]): Promise<{ widths: number[]; space: numbe
     const found = new Map<string, number>();
     const satori = await layoutEngine();
     await satori(
-      h('div', { style: { display: 'flex', flexDirection: 'column', alignItems: 'flex-start', fontFamily: 'Figtree', fontSize: 100, fontWeight: layout.title.weight, letterSpacing: `${layout.title.tracking}em` } },
+      h(
+        'div',
+        {
+          style: {
+            display: 'flex',
+            flexDirection: 'column',
+            alignItems: 'flex-start',
+            fontFamily: 'Figtree',
+            fontSize: 100,
+            fontWeight: layout.title.weight,
+            letterSpacing: `${layout.title.tracking}em`,
+          },
+        },
         ...probes.map((text, i) => h('div', { key: i, style: { display: 'flex', whiteSpace: 'pre' } }, text)),
       ),
       { width: 100_000, fonts: fonts(), onNodeDetected: (node) => node.key != null && found.set(String(node.key), node.width) },
@@ -145,7 +162,11 @@ export async function titleLayout(title: string, column: number): Promise<{ size
 /** The SVG's own picture cropped to the panel: hero illustrations keep their artwork at about 70% of their width (the hero's text sits on the left). */
 function cropped(svg: string): string {
   return svg.replace(/<svg\b([^>]*)>/, (tag, attributes: string) => {
-    const box = /\bviewBox="([^"]+)"/.exec(attributes)?.[1]?.trim().split(/[\s,]+/).map(Number);
+    const box = /\bviewBox="([^"]+)"/
+      .exec(attributes)?.[1]
+      ?.trim()
+      .split(/[\s,]+/)
+      .map(Number);
     const [x0, y0, w, hgt] = box?.length === 4 ? box : [0, 0, Number(/\bwidth="([\d.]+)"/.exec(attributes)?.[1]), Number(/\bheight="([\d.]+)"/.exec(attributes)?.[1])];
     if (!(w! > 0 && hgt! > 0)) return tag;
     const cropWidth = Math.min(w!, (hgt! * layout.panel) / height);
@@ -163,18 +184,40 @@ export async function cardSvg(card: SocialCard, site: SocialSite): Promise<strin
   const illustration = card.illustration ? cropped(readFileSync(card.illustration, 'utf8')) : undefined;
   const title = await titleLayout(card.title, columnWidth(Boolean(illustration)));
   const { padding: p, title: t } = layout;
-  const element = h('div', { style: { display: 'flex', width, height, backgroundColor: colours.porcelain, fontFamily: 'Figtree', color: colours.deep } },
-    h('div', { style: { display: 'flex', flexDirection: 'column', justifyContent: 'space-between', flexGrow: 1, padding: `${p.top}px ${p.right}px ${p.bottom}px ${p.left}px` } },
-      h('div', { style: { display: 'flex', alignItems: 'center', gap: 16, height: layout.brand } },
-        h('div', { style: { display: 'flex', alignItems: 'center', justifyContent: 'center', width: layout.brand, height: layout.brand, borderRadius: layout.brand / 2, backgroundColor: colours.mint } },
+  const element = h(
+    'div',
+    { style: { display: 'flex', width, height, backgroundColor: colours.porcelain, fontFamily: 'Figtree', color: colours.deep } },
+    h(
+      'div',
+      { style: { display: 'flex', flexDirection: 'column', justifyContent: 'space-between', flexGrow: 1, padding: `${p.top}px ${p.right}px ${p.bottom}px ${p.left}px` } },
+      h(
+        'div',
+        { style: { display: 'flex', alignItems: 'center', gap: 16, height: layout.brand } },
+        h(
+          'div',
+          { style: { display: 'flex', alignItems: 'center', justifyContent: 'center', width: layout.brand, height: layout.brand, borderRadius: layout.brand / 2, backgroundColor: colours.mint } },
           h('svg', { width: 32, height: 32, viewBox: '0 0 24 24', fill: 'none', stroke: colours.deep, strokeWidth: 1.8, strokeLinejoin: 'round' }, h('path', { d: tooth })),
         ),
         h('div', { style: { fontSize: 30, fontWeight: 600, letterSpacing: '-0.01em' } }, site.name),
       ),
-      h('div', { style: { display: 'flex', flexDirection: 'column', fontSize: title.size, fontWeight: t.weight, lineHeight: `${Math.round(title.size * t.lineHeight)}px`, letterSpacing: `${t.tracking}em`, overflowWrap: 'anywhere' } },
+      h(
+        'div',
+        {
+          style: {
+            display: 'flex',
+            flexDirection: 'column',
+            fontSize: title.size,
+            fontWeight: t.weight,
+            lineHeight: `${Math.round(title.size * t.lineHeight)}px`,
+            letterSpacing: `${t.tracking}em`,
+            overflowWrap: 'anywhere',
+          },
+        },
         ...title.lines.map((line, i) => h('div', { key: i, style: { display: 'flex', whiteSpace: title.widths.length ? 'pre' : 'normal' } }, line)),
       ),
-      h('div', { style: { display: 'flex', alignItems: 'center', gap: 14, height: layout.footer, fontSize: 24, fontWeight: 500, color: colours.teal } },
+      h(
+        'div',
+        { style: { display: 'flex', alignItems: 'center', gap: 14, height: layout.footer, fontSize: 24, fontWeight: 500, color: colours.teal } },
         h('div', { style: { width: 40, height: 4, borderRadius: 2, backgroundColor: colours.sea } }),
         site.host,
       ),

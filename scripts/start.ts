@@ -56,7 +56,13 @@ if (args['no-build']) {
   console.error('cannot start: --dist serves a build made elsewhere; add --no-build');
   process.exit(1);
 } else if (built === undefined || built !== release || statSync(stamp).mtimeMs < newestSource()) {
-  console.log(built === undefined ? 'no build yet: building' : built !== release ? `the build is ${built ? 'a release' : 'a preview'}: building ${release ? 'for release' : 'a preview'}` : 'sources changed since the last build: building');
+  console.log(
+    built === undefined
+      ? 'no build yet: building'
+      : built !== release
+        ? `the build is ${built ? 'a release' : 'a preview'}: building ${release ? 'for release' : 'a preview'}`
+        : 'sources changed since the last build: building',
+  );
   const result = spawnSync(process.execPath, [join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), join(root, 'scripts', 'build.ts'), ...(release ? ['--release'] : [])], { stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }

@@ -56,7 +56,7 @@ const filterOptions: ParseArgsOptionsConfig = {
 };
 const filterHelp = [
   `  --form <form>      only this form's: ${formKinds.join(', ')}`,
-  '  --from <date>      only those received on this day (YYYY-MM-DD, the lab\'s clock) or later',
+  "  --from <date>      only those received on this day (YYYY-MM-DD, the lab's clock) or later",
   '  --to <date>        only those received on this day or earlier',
   `  --status <status>  only those ${statuses.join(', ')} (suspected spam)`,
   '                     delivered: every mail sent; waiting: a mail still to go out or being retried;',
@@ -131,7 +131,7 @@ const commands: Record<string, Command> = {
     summary: 'everything stored of one submission',
     help: [
       'Shows every field of a submission, its files (name, type, size) and its mails (state, attempts, last error).',
-      'An id is the list\'s first column: 8 or more of its first characters. A reference is what the sender was given after sending and what the mails carry, e.g. 3F9A-1C07.',
+      "An id is the list's first column: 8 or more of its first characters. A reference is what the sender was given after sending and what the mails carry, e.g. 3F9A-1C07.",
     ],
     options: {},
     positionals: ['id'],
@@ -162,7 +162,14 @@ const commands: Record<string, Command> = {
       const delimiter = values.delimiter === 'tab' ? '\t' : (values.delimiter as string);
       if (![',', ';', '\t'].includes(delimiter)) throw new DeskError(`--delimiter ${JSON.stringify(values.delimiter)} is not one: use ",", ";" or tab`, 2);
       const entries = desk().details(filterOf(values));
-      const text = format === 'csv' ? toCsv(entries, delimiter) : `${JSON.stringify(entries.map((entry) => exportObject(entry)), null, 2)}\n`;
+      const text =
+        format === 'csv'
+          ? toCsv(entries, delimiter)
+          : `${JSON.stringify(
+              entries.map((entry) => exportObject(entry)),
+              null,
+              2,
+            )}\n`;
       if (typeof values.out !== 'string') {
         io.write(text);
         return;
@@ -175,7 +182,7 @@ const commands: Record<string, Command> = {
     args: '<email> [--out <folder>] [--force] [--yes]',
     summary: 'everything stored about one e-mail address (GDPR article 15, access)',
     help: [
-      'Finds everything stored about an e-mail address, for an answer to a request to see one\'s data',
+      "Finds everything stored about an e-mail address, for an answer to a request to see one's data",
       '(GDPR article 15): each submission whose e-mail field is the address (any case), with its files and',
       'its mails, and the mails sent to it or answered to it. Written as JSON to standard output, or with',
       '--out to <folder>/subject.json with the files copied beside it. Testimonials ask for no address:',
@@ -192,9 +199,19 @@ const commands: Record<string, Command> = {
       const found = opened.subject(positionals[0]!);
       const files = found.submissions.flatMap((entry) => entry.files);
       const mails = found.submissions.flatMap((entry) => entry.mails);
-      io.err(`stored about ${found.address}: ${describeFound(found.submissions.map((entry) => entry.kind), files.length, mails.length, found.mailFiles.length)}`);
+      io.err(
+        `stored about ${found.address}: ${describeFound(
+          found.submissions.map((entry) => entry.kind),
+          files.length,
+          mails.length,
+          found.mailFiles.length,
+        )}`,
+      );
       io.err('testimonials ask for no e-mail address: find one by its name with list --form testimonial');
-      if (found.mentionedIn.length) io.err(`the address also appears in the text of ${plural(found.mentionedIn.length, 'other submission')} (${found.mentionedIn.map((id) => id.slice(0, 8)).join(', ')}): someone else's forms, left out; read them with show`);
+      if (found.mentionedIn.length)
+        io.err(
+          `the address also appears in the text of ${plural(found.mentionedIn.length, 'other submission')} (${found.mentionedIn.map((id) => id.slice(0, 8)).join(', ')}): someone else's forms, left out; read them with show`,
+        );
       if (found.submissions.length === 0 && found.mailFiles.length === 0) return;
       if (!values.yes && !(await confirm('Export it? Send it only to the person it is about, once you know it is them who asks.', io.terminal, 'subject'))) {
         io.err('nothing exported');
@@ -205,7 +222,8 @@ const commands: Record<string, Command> = {
       const copied = new Map<string, string>();
       if (out) {
         for (const entry of found.submissions) {
-          for (const { name, file } of copyFiles(entry.files, out, { force: values.force === true, prefix: `${shortIds.get(entry.id) ?? entry.id.slice(0, 8)}-` })) copied.set(`${entry.id}/${file.position}`, name);
+          for (const { name, file } of copyFiles(entry.files, out, { force: values.force === true, prefix: `${shortIds.get(entry.id) ?? entry.id.slice(0, 8)}-` }))
+            copied.set(`${entry.id}/${file.position}`, name);
         }
       }
       const report = {
@@ -252,27 +270,43 @@ const commands: Record<string, Command> = {
         io.out('testimonials ask for no e-mail address: find one by its name with list --form testimonial');
         return;
       }
-      io.err(`this erases ${describeFound(found.submissions.map((entry) => entry.kind), files, mails.length, found.mailFiles.length)}; it cannot be undone`);
+      io.err(
+        `this erases ${describeFound(
+          found.submissions.map((entry) => entry.kind),
+          files,
+          mails.length,
+          found.mailFiles.length,
+        )}; it cannot be undone`,
+      );
       if (!values.yes && !(await confirm('Erase it?', io.terminal, 'erase'))) {
         io.err('nothing erased');
         return 1;
       }
-      const erased = opened.erase(positionals[0]!, found.submissions.map((entry) => entry.id));
-      io.out(`erased ${plural(erased.submissions, 'submission')}, ${plural(erased.files, 'file')}, ${plural(erased.mails, 'mail')} and ${plural(erased.mailFiles, '.eml file')}; logged as an erasure (when and how much, not whose)`);
+      const erased = opened.erase(
+        positionals[0]!,
+        found.submissions.map((entry) => entry.id),
+      );
+      io.out(
+        `erased ${plural(erased.submissions, 'submission')}, ${plural(erased.files, 'file')}, ${plural(erased.mails, 'mail')} and ${plural(erased.mailFiles, '.eml file')}; logged as an erasure (when and how much, not whose)`,
+      );
       const sent = mails.filter((mail) => mail.status === 'sent').length;
-      if (sent) io.out(`${plural(sent, 'mail was', 'mails were')} sent before: delete ${sent === 1 ? 'it' : 'them'} from the mailboxes that received ${sent === 1 ? 'it' : 'them'} (the lab's inbox) too`);
-      if (found.mentionedIn.length) io.out(`the address still appears in the text of ${plural(found.mentionedIn.length, 'other submission')} (${found.mentionedIn.map((id) => id.slice(0, 8)).join(', ')}): someone else's forms; read them with show`);
+      if (sent)
+        io.out(`${plural(sent, 'mail was', 'mails were')} sent before: delete ${sent === 1 ? 'it' : 'them'} from the mailboxes that received ${sent === 1 ? 'it' : 'them'} (the lab's inbox) too`);
+      if (found.mentionedIn.length)
+        io.out(
+          `the address still appears in the text of ${plural(found.mentionedIn.length, 'other submission')} (${found.mentionedIn.map((id) => id.slice(0, 8)).join(', ')}): someone else's forms; read them with show`,
+        );
       if (erased.arrived) io.out(`${plural(erased.arrived, 'new submission')} with this address arrived meanwhile: run erase again`);
-      if (!erased.compacted) io.err('warning: the database\'s log file (submissions.db-wal) could not be emptied while the server was writing; it is written over as the server goes on');
+      if (!erased.compacted) io.err("warning: the database's log file (submissions.db-wal) could not be emptied while the server was writing; it is written over as the server goes on");
     },
   },
   backup: {
     args: '<folder> [--keep <n>]',
     summary: 'a consistent backup of the data folder into a new folder under <folder>',
     help: [
-      'Takes a backup of the data folder while the server runs: the database through SQLite\'s online backup',
+      "Takes a backup of the data folder while the server runs: the database through SQLite's online backup",
       '(a consistent snapshot), the uploads its submissions name, the .eml files in mail/ and the erasure key,',
-      'with manifest.json listing each file\'s size and SHA-256. It goes to a new folder named by its time under',
+      "with manifest.json listing each file's size and SHA-256. It goes to a new folder named by its time under",
       '<folder> (keep it on another disk), and the newest copy of the erasure log goes beside the backups,',
       'outside every snapshot. Then only the newest --keep backups are kept.',
       '',
@@ -283,7 +317,9 @@ const commands: Record<string, Command> = {
     async run({ values, positionals, io }) {
       const keep = Number(values.keep);
       const result = await takeBackup(dataDirOf(io), resolve(io.cwd, positionals[0]!), { keep });
-      io.out(`backed up ${plural(result.submissions, 'submission')}, ${plural(result.uploads, 'upload')} and ${plural(result.mailFiles, '.eml file')} (${fileSize(result.bytes, 'en')}) to ${result.folder}`);
+      io.out(
+        `backed up ${plural(result.submissions, 'submission')}, ${plural(result.uploads, 'upload')} and ${plural(result.mailFiles, '.eml file')} (${fileSize(result.bytes, 'en')}) to ${result.folder}`,
+      );
       if (result.gone) io.out(`${plural(result.gone, 'upload')} named in the snapshot ${result.gone === 1 ? 'was' : 'were'} deleted (retention, erasure) before it could be copied`);
       if (result.pruned.length) io.out(`removed ${plural(result.pruned.length, 'older backup')}: ${result.pruned.join(', ')}`);
     },
@@ -305,15 +341,24 @@ const commands: Record<string, Command> = {
       const target = dataDirOf(io);
       const journals = typeof values.erasures === 'string' ? [resolve(io.cwd, values.erasures)] : [];
       const result = restoreBackup(resolve(io.cwd, positionals[0]!), target, journals);
-      io.out(`restored ${plural(result.submissions, 'submission')}, ${plural(result.uploads, 'upload')} and ${plural(result.mailFiles, '.eml file')} of the backup taken ${new Date(result.takenAt).toISOString()} into ${target}`);
-      io.out(result.erasures ? `erased again what ${plural(result.erasures, 'erasure')} since the backup removed: ${plural(result.erased, 'submission')}` : 'no erasure was logged after the backup was taken');
+      io.out(
+        `restored ${plural(result.submissions, 'submission')}, ${plural(result.uploads, 'upload')} and ${plural(result.mailFiles, '.eml file')} of the backup taken ${new Date(result.takenAt).toISOString()} into ${target}`,
+      );
+      io.out(
+        result.erasures
+          ? `erased again what ${plural(result.erasures, 'erasure')} since the backup removed: ${plural(result.erased, 'submission')}`
+          : 'no erasure was logged after the backup was taken',
+      );
       io.out('start the server with DATA_DIR set to this folder');
     },
   },
   retry: {
     args: '<id>',
-    summary: 'send a submission\'s failed mails again',
-    help: ['Puts the mails of a submission that were given up back in the queue, due now, their attempts counted afresh.', 'A running server sends them within seconds; otherwise they go out when it starts.'],
+    summary: "send a submission's failed mails again",
+    help: [
+      'Puts the mails of a submission that were given up back in the queue, due now, their attempts counted afresh.',
+      'A running server sends them within seconds; otherwise they go out when it starts.',
+    ],
     options: {},
     positionals: ['id'],
     run({ positionals, io, desk }) {
@@ -339,12 +384,12 @@ const commands: Record<string, Command> = {
     summary: 'release a submission from suspected spam: its mails go out',
     help: [
       'Releases a submission from suspected spam, and its mails go out. One the server kept as suspected',
-      'spam was stored as it came: it is checked as the form checks it (refused, with each field\'s problem,',
-      'when it does not pass), and its mails are made as for any submission, from the build\'s texts',
+      "spam was stored as it came: it is checked as the form checks it (refused, with each field's problem,",
+      "when it does not pass), and its mails are made as for any submission, from the build's texts",
       '(dist/site.json: run npm run build first) and LAB_EMAIL and MAIL_FROM. One the lab marked gets its',
       'held-back mails back. A running server sends them within seconds; otherwise when it starts.',
       '',
-      '  --dist <folder>  the build to read the mails\' texts from (default: dist)',
+      "  --dist <folder>  the build to read the mails' texts from (default: dist)",
     ],
     options: { dist: { type: 'string' } },
     positionals: ['id'],
@@ -383,10 +428,10 @@ const commands: Record<string, Command> = {
   },
   files: {
     args: '<id> <folder> [--force]',
-    summary: 'copy an order\'s files out, named by their detected types',
+    summary: "copy an order's files out, named by their detected types",
     help: [
-      'Copies the files of an order into a folder (made if missing), each named <n>-<the sender\'s name',
-      'without its extension>.<the extension of what its bytes are>: never the sender\'s extension.',
+      "Copies the files of an order into a folder (made if missing), each named <n>-<the sender's name",
+      "without its extension>.<the extension of what its bytes are>: never the sender's extension.",
       '',
       '  --force  replace files already there',
     ],
@@ -394,7 +439,10 @@ const commands: Record<string, Command> = {
     positionals: ['id', 'folder'],
     run({ values, positionals, io, desk }) {
       const entry = desk().show(positionals[0]!);
-      if (entry.files.length === 0) throw new DeskError(`${positionals[0]!} has no files (a submission of the ${entry.kind} form${entry.kind === 'order' && entry.spam !== null ? ', kept as suspected spam without its file' : ''})`);
+      if (entry.files.length === 0)
+        throw new DeskError(
+          `${positionals[0]!} has no files (a submission of the ${entry.kind} form${entry.kind === 'order' && entry.spam !== null ? ', kept as suspected spam without its file' : ''})`,
+        );
       const folder = resolve(io.cwd, positionals[1]!);
       for (const { name, file } of copyFiles(entry.files, folder, { force: values.force === true })) {
         io.out(`${join(positionals[1]!, name)}  ${kindExtension(file.kind).toUpperCase()}, ${fileSize(file.size, 'en')}, sent as "${line(file.name)}"`);
@@ -419,7 +467,9 @@ const commands: Record<string, Command> = {
       const shown = relative(io.cwd, written.path).startsWith('..') ? written.path : relative(io.cwd, written.path);
       const names = { en: 'English', nl: 'Dutch' };
       io.out(`wrote ${shown} (${names[written.lang]})`);
-      io.out(`still to do: write the ${names[written.missing]} of role and text (${written.missing}:), check the name is as they agreed to be shown, then run npm run check (it reports the missing ${names[written.missing]} until then)`);
+      io.out(
+        `still to do: write the ${names[written.missing]} of role and text (${written.missing}:), check the name is as they agreed to be shown, then run npm run check (it reports the missing ${names[written.missing]} until then)`,
+      );
     },
   },
 };
@@ -439,7 +489,7 @@ function generalHelp(dataDir: string | undefined): string {
     '',
     ...Object.entries(commands).map(([name, command]) => `  ${`${name} ${command.positionals.map((p) => `<${p}>`).join(' ')}`.padEnd(width)}  ${command.summary}`),
     '',
-    'An id is the first column of list: 8 or more of a submission id\'s first characters.',
+    "An id is the first column of list: 8 or more of a submission id's first characters.",
     'Safe to run while the server runs. Exits 1 on a problem, 2 on a wrong command or option.',
   ].join('\n');
 }

@@ -33,7 +33,7 @@ export function syntheticSite(articles: number, scratch = join(root, 'tests', '.
     }
     // Every Dutch text confirmed against its English, as in the real content.
     const silent = { log: () => undefined, error: (text: string) => console.error(text) };
-    if (translations(['--confirm', 'content/articles', `--root=${dir}`], silent) !== 0) throw new Error('could not confirm the synthetic articles\' translations');
+    if (translations(['--confirm', 'content/articles', `--root=${dir}`], silent) !== 0) throw new Error("could not confirm the synthetic articles' translations");
   }
   return { root: dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }

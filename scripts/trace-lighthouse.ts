@@ -87,9 +87,14 @@ try {
           .sort((a, b) => b.dur! - a.dur!)
           .slice(0, 6)
           .map((e) => `${e.name} ${ms(e.dur!)}/${ms(e.tdur ?? e.dur!)}`);
-        console.log(`  task at ${ms(task.ts - start)} ms${task.ts < fcp ? ' (before FCP)' : ''}: wall ${ms(task.dur!)} ms, CPU ${ms(task.tdur ?? task.dur!)} ms; items wall/CPU ms: ${items.join(', ')}`);
+        console.log(
+          `  task at ${ms(task.ts - start)} ms${task.ts < fcp ? ' (before FCP)' : ''}: wall ${ms(task.dur!)} ms, CPU ${ms(task.tdur ?? task.dur!)} ms; items wall/CPU ms: ${items.join(', ')}`,
+        );
       }
-      const top = [...work].filter(([, w]) => w.wall > 0).sort((a, b) => b[1].wall - a[1].wall).slice(0, 8);
+      const top = [...work]
+        .filter(([, w]) => w.wall > 0)
+        .sort((a, b) => b[1].wall - a[1].wall)
+        .slice(0, 8);
       console.log(`  all tasks, top-level items wall/CPU ms: ${top.map(([name, w]) => `${name} ${ms(w.wall)}/${ms(w.cpu)}`).join(', ')}`);
     }
   }

@@ -76,7 +76,9 @@ export function run(args: string[], output: Output = console): number {
         const without = pairs.length - Object.keys(confirmed).length;
         lock[key(abs)] = { file: fileHash(text), en: confirmed };
         if (pairs.length) {
-          output.log(`${shown(abs)}: confirmed ${Object.keys(confirmed).length} Dutch text${Object.keys(confirmed).length === 1 ? '' : 's'}${without ? `; ${without} without Dutch left unconfirmed (write the Dutch, then confirm again)` : ''}`);
+          output.log(
+            `${shown(abs)}: confirmed ${Object.keys(confirmed).length} Dutch text${Object.keys(confirmed).length === 1 ? '' : 's'}${without ? `; ${without} without Dutch left unconfirmed (write the Dutch, then confirm again)` : ''}`,
+          );
         }
       }
     }

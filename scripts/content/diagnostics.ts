@@ -30,9 +30,7 @@ export const formats: readonly Format[] = ['pretty', 'github', 'json', 'sarif'];
 
 /** Orders diagnostics by file, line and column so output is stable. */
 export function sortDiagnostics(list: Diagnostic[]): Diagnostic[] {
-  return [...list].sort(
-    (a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column || a.rule.localeCompare(b.rule),
-  );
+  return [...list].sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column || a.rule.localeCompare(b.rule));
 }
 
 /** One diagnostic as a compiler-style line: `file:line:col severity rule message (hint)`. */

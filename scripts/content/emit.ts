@@ -98,8 +98,14 @@ export function listRoutes(model: ContentModel): RouteRecord[] {
   const add = (english: string, template: string, id: string, key: string, seo: Seo, picture: Picture | undefined) => {
     for (const lang of langs) {
       routes.push({
-        path: localizePath(english, lang), lang, template, id, alternate: localizePath(english, lang === 'en' ? 'nl' : 'en'), key,
-        title: fillFacts(seo?.title[lang] ?? '', site, lang), description: fillFacts(seo?.description[lang] ?? '', site, lang),
+        path: localizePath(english, lang),
+        lang,
+        template,
+        id,
+        alternate: localizePath(english, lang === 'en' ? 'nl' : 'en'),
+        key,
+        title: fillFacts(seo?.title[lang] ?? '', site, lang),
+        description: fillFacts(seo?.description[lang] ?? '', site, lang),
         ...(picture ? { illustration: { src: picture.src, alt: picture.alt[lang] } } : {}),
       });
     }
@@ -182,8 +188,14 @@ function buildFiles(model: ContentModel, options: EmitOptions): Map<string, stri
   const categoryOf = (id: string, lang: Lang) => ({ id, label: blog?.categories.find((c) => c.id === id)?.label[lang] ?? id });
   const articlesByDate = [...model.articles.values()].map((e) => e.data).sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug));
   const articleCard = (a: Article, lang: Lang, imports: Map<string, string>) => ({
-    slug: a.slug, href: localizePath(`/blog/${a.slug}`, lang), title: text(a.title[lang], lang), excerpt: text(a.excerpt[lang], lang),
-    date: a.date, category: categoryOf(a.category, lang), tags: a.tags[lang], image: localize(a.image, lang, imports),
+    slug: a.slug,
+    href: localizePath(`/blog/${a.slug}`, lang),
+    title: text(a.title[lang], lang),
+    excerpt: text(a.excerpt[lang], lang),
+    date: a.date,
+    category: categoryOf(a.category, lang),
+    tags: a.tags[lang],
+    image: localize(a.image, lang, imports),
   });
   // A release publishes no sample testimonial (decision 23); a section left without any shows its invitation.
   const published = (id: string) => !options.release || !model.testimonials.get(id)!.data.sample;
@@ -208,8 +220,7 @@ function buildFiles(model: ContentModel, options: EmitOptions): Map<string, stri
       const name = hours?.[day]?.[lang] ?? day;
       return first || lang === 'en' ? name : name.toLowerCase();
     };
-    const days = (value: number | [number, number]) =>
-      `${Array.isArray(value) ? `${value[0]}–${value[1]}` : value} ${(value === 1 ? page.turnaround.dayOne : page.turnaround.dayMany)[lang]}`;
+    const days = (value: number | [number, number]) => `${Array.isArray(value) ? `${value[0]}–${value[1]}` : value} ${(value === 1 ? page.turnaround.dayOne : page.turnaround.dayMany)[lang]}`;
     const week = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
     const dayList = (list: string[]) => {
       const at = list.map((d) => week.indexOf(d));
@@ -219,11 +230,16 @@ function buildFiles(model: ContentModel, options: EmitOptions): Map<string, stri
     const { turnaround, pickup, scanners, downloads, guarantee } = site ?? {};
     const files = (['werkbon', 'priceList'] as const).flatMap((key) =>
       downloads
-        ? [{
-            title: page.downloads[key].title[lang], text: text(page.downloads[key].text[lang], lang), href: `/${downloads[key][lang]}`, example: example(`downloads.${key}`),
-            // Two buttons with one text: each is named after its file for a screen reader.
-            label: `${page.downloads.button[lang]}: ${page.downloads[key].title[lang]}`,
-          }]
+        ? [
+            {
+              title: page.downloads[key].title[lang],
+              text: text(page.downloads[key].text[lang], lang),
+              href: `/${downloads[key][lang]}`,
+              example: example(`downloads.${key}`),
+              // Two buttons with one text: each is named after its file for a screen reader.
+              label: `${page.downloads.button[lang]}: ${page.downloads[key].title[lang]}`,
+            },
+          ]
         : [],
     );
     const clinical = clinicalFacts(lang, 'dentists');
@@ -315,7 +331,13 @@ function buildFiles(model: ContentModel, options: EmitOptions): Map<string, stri
         case 'blog':
           return { ...base, articles: articlesByDate.map((a) => articleCard(a, lang, imports)) };
         case 'testimonials':
-          return { ...base, testimonials: [...model.testimonials.keys()].sort().filter(published).map((t) => testimonial(t, lang, imports)) };
+          return {
+            ...base,
+            testimonials: [...model.testimonials.keys()]
+              .sort()
+              .filter(published)
+              .map((t) => testimonial(t, lang, imports)),
+          };
         case 'privacy':
           return { ...base, body: withAnchors(data.body, base.body as unknown[]) };
         case 'search':
@@ -407,7 +429,10 @@ function buildFiles(model: ContentModel, options: EmitOptions): Map<string, stri
     if (!pageUiGroup(groupName)) continue;
     for (const lang of langs) {
       const strings = Object.fromEntries(Object.entries(entries).map(([key, value]) => [`${groupName}.${key}`, links(value[lang], lang)]));
-      files.set(`ui/${groupName}.${lang}.ts`, [generatedBanner, '', `const strings: Record<string, string> = ${serialize(strings)};`, '', 'export default strings;', '', 'if (import.meta.hot) import.meta.hot.accept();', ''].join('\n'));
+      files.set(
+        `ui/${groupName}.${lang}.ts`,
+        [generatedBanner, '', `const strings: Record<string, string> = ${serialize(strings)};`, '', 'export default strings;', '', 'if (import.meta.hot) import.meta.hot.accept();', ''].join('\n'),
+      );
     }
   }
 
@@ -474,17 +499,19 @@ function loadersSource(model: ContentModel, typesImport: string): string {
     `import type { ServiceTemplate, ShellContent, TemplateContent } from '${typesImport}';`,
     "import type { ArticleSlug, Loader, PageId, ServiceSlug, UiGroup } from './manifest.ts';",
     '',
-    '/** A service\'s template with the loader of its content. */',
+    "/** A service's template with the loader of its content. */",
     'export type ServiceLoader = { [K in ServiceTemplate]: { template: K; content: Loader<TemplateContent[K]> } }[ServiceTemplate];',
     '',
-    '/** Loads one page\'s content in one language; each page is its own chunk. */',
+    "/** Loads one page's content in one language; each page is its own chunk. */",
     'export const pageLoaders: { [Id in PageId]: Loader<TemplateContent[Id]> } = {',
     ...[...model.pages.keys()].sort().map((id) => `  ${name(id)}: ${pair(`pages/${id}`)},`),
     '};',
     '',
-    '/** Each service\'s template and the loader of its content. */',
+    "/** Each service's template and the loader of its content. */",
     'export const serviceLoaders: { [Slug in ServiceSlug]: ServiceLoader } = {',
-    ...[...model.services].sort(([a], [b]) => a.localeCompare(b)).map(([slug, e]) => `  ${name(slug)}: { template: ${JSON.stringify(e.data?.kind ?? 'detail')}, content: ${pair(`services/${slug}`)} },`),
+    ...[...model.services]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([slug, e]) => `  ${name(slug)}: { template: ${JSON.stringify(e.data?.kind ?? 'detail')}, content: ${pair(`services/${slug}`)} },`),
     '};',
     '',
     '/** Loads one article in one language. */',

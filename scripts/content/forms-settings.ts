@@ -10,10 +10,7 @@ export function formsSettings(model: ContentModel): FormsSettings {
   const site = model.site?.data;
   const ui = model.ui?.data;
   if (!site || !ui) throw new Error('the forms settings need content/site.yaml and content/ui.yaml');
-  const messages = (lang: 'en' | 'nl') =>
-    Object.fromEntries(
-      serverUiGroups.flatMap((group) => Object.entries(ui[group] ?? {}).map(([key, text]) => [`${group}.${key}`, text[lang]] as const)),
-    );
+  const messages = (lang: 'en' | 'nl') => Object.fromEntries(serverUiGroups.flatMap((group) => Object.entries(ui[group] ?? {}).map(([key, text]) => [`${group}.${key}`, text[lang]] as const)));
   return {
     siteName: site.name,
     siteUrl: site.url,

@@ -104,13 +104,21 @@ export function removedDiagnostic(
   const placed = 'file' in at ? position(at.file, at.yamlPath) : undefined;
   if (placed && 'file' in at) {
     return {
-      file: at.file, ...placed, severity: 'error', rule: 'url/removed', path: at.yamlPath.join('.'),
+      file: at.file,
+      ...placed,
+      severity: 'error',
+      rule: 'url/removed',
+      path: at.yamlPath.join('.'),
       message: `this page was published at "${url.path}" and is now at "${now}": the old address would answer "not found"`,
       hint: `${redirect}, so links and bookmarks to the old address still arrive (or put the path back)`,
     };
   }
   return {
-    file: listFile, line: url.line, column: 1, severity: 'error', rule: 'url/removed',
+    file: listFile,
+    line: url.line,
+    column: 1,
+    severity: 'error',
+    rule: 'url/removed',
     message: `"${url.path}" was published${url.file ? ` (from ${url.file})` : ''} and is no longer a page nor redirected: it would answer "not found"`,
     hint: `${redirect}, so links and bookmarks to it still arrive`,
   };

@@ -102,21 +102,21 @@ export class SourceFile {
     };
     const listener =
       mode === 'comments'
-      ? (event: 'open' | 'close', state: { position: number; result: unknown; kind: string }) => {
-          if (event === 'open') starts.push(state.position);
-          else note(starts.pop()!, state.position, state.result, state.kind);
-        }
-      : (event: 'open' | 'close', state: { position: number; result: unknown; kind: string }) => {
-          if (event === 'open') {
-            stack.push({ start: state.position, end: -1, result: undefined, kind: '', children: [] });
-            return;
+        ? (event: 'open' | 'close', state: { position: number; result: unknown; kind: string }) => {
+            if (event === 'open') starts.push(state.position);
+            else note(starts.pop()!, state.position, state.result, state.kind);
           }
-          const frame = stack.pop()!;
-          frame.end = state.position;
-          frame.result = state.result;
-          frame.kind = state.kind;
-          stack[stack.length - 1]!.children.push(frame);
-        };
+        : (event: 'open' | 'close', state: { position: number; result: unknown; kind: string }) => {
+            if (event === 'open') {
+              stack.push({ start: state.position, end: -1, result: undefined, kind: '', children: [] });
+              return;
+            }
+            const frame = stack.pop()!;
+            frame.end = state.position;
+            frame.result = state.result;
+            frame.kind = state.kind;
+            stack[stack.length - 1]!.children.push(frame);
+          };
     try {
       // The core schema reads dates and "yes" as text.
       const data = load(text, { schema: CORE_SCHEMA, filename: this.file, listener });
@@ -308,7 +308,7 @@ const indentationHint = 'check the indentation: nested keys are indented by two 
 
 /** The lines before the one starting at `lineStart`, nearest first, without blank and comment-only lines. */
 function* previousLines(text: string, lineStart: number): Generator<{ start: number; indent: number; text: string }, void> {
-  for (let end = lineStart - 1; end > 0; ) {
+  for (let end = lineStart - 1; end > 0;) {
     const start = text.lastIndexOf('\n', end - 1) + 1;
     const line = text.slice(start, end);
     end = start - 1;
@@ -323,7 +323,7 @@ function* previousLines(text: string, lineStart: number): Generator<{ start: num
  * which are few: the pattern reads on from every "{" of every flow map to the end of its line).
  */
 function questionAfterBrace(text: string): boolean {
-  for (let question = text.indexOf('?'); question !== -1; ) {
+  for (let question = text.indexOf('?'); question !== -1;) {
     const lineStart = text.lastIndexOf('\n', question) + 1;
     for (let at = lineStart; at < question; at++) if (text.charCodeAt(at) === 123) return true;
     const lineEnd = text.indexOf('\n', question);
@@ -379,8 +379,17 @@ function authorMistake(text: string, offset: number, reason: string): Mistake | 
     let match: RegExpExecArray | null;
     while ((match = second.exec(text))) {
       const at = match.index + match[0].length - 3;
-      if (text.slice(0, at).split('\n').some((l) => l.trim() !== '' && !l.trim().startsWith('#') && l.trim() !== '---')) {
-        return { offset: at, message: 'a second document starts here: "---" ends the first, and a content file holds one', hint: 'remove the "---" line, or move what follows it into a file of its own' };
+      if (
+        text
+          .slice(0, at)
+          .split('\n')
+          .some((l) => l.trim() !== '' && !l.trim().startsWith('#') && l.trim() !== '---')
+      ) {
+        return {
+          offset: at,
+          message: 'a second document starts here: "---" ends the first, and a content file holds one',
+          hint: 'remove the "---" line, or move what follows it into a file of its own',
+        };
       }
     }
   }
@@ -390,7 +399,11 @@ function authorMistake(text: string, offset: number, reason: string): Mistake | 
   }
   if (/unknown escape sequence/.test(reason)) {
     const slash = text.lastIndexOf('\\', offset);
-    return { offset: slash === -1 ? offset : slash, message: 'a \\ in a text between double quotes starts an escape such as \\n or \\", and this one is none', hint: 'write \\\\ for a backslash, or put the text between single quotes' };
+    return {
+      offset: slash === -1 ? offset : slash,
+      message: 'a \\ in a text between double quotes starts an escape such as \\n or \\", and this one is none',
+      hint: 'write \\\\ for a backslash, or put the text between single quotes',
+    };
   }
   if (/^\s*:\s/.test(line.text)) return { offset: line.start + line.indent, message: 'this line begins with ":": its key is missing', hint: 'write the key before the colon, e.g. "title: ..."' };
   const value = blockValue(line);
@@ -404,7 +417,11 @@ function authorMistake(text: string, offset: number, reason: string): Mistake | 
     if (glued) {
       const key = glued[2]!;
       const word = /^\S+/.exec(candidate.text.slice(glued[0].length))![0];
-      return { offset: candidate.start + glued[1]!.length + key.length + 1, message: `a space is missing after "${key}:": YAML reads "${key}:${word}" as one text, not a key and its value`, hint: `write "${key}: ${word}"` };
+      return {
+        offset: candidate.start + glued[1]!.length + key.length + 1,
+        message: `a space is missing after "${key}:": YAML reads "${key}:${word}" as one text, not a key and its value`,
+        hint: `write "${key}: ${word}"`,
+      };
     }
   }
   if (/missed comma between flow collection entries|unexpected end of the stream within a flow collection/.test(reason)) {
@@ -416,8 +433,16 @@ function authorMistake(text: string, offset: number, reason: string): Mistake | 
         if (earlier.start === line.start && !open.quote) break;
         const at = earlier.start + open.at;
         return open.quote
-          ? { offset: at, message: `the text opened with ${open.char} here is not closed on its line`, hint: `end the text with ${open.char} on the same line; ${open.char === '"' ? 'write \\" for a quote mark inside it' : "write '' for an apostrophe inside it"}` }
-          : { offset: at, message: `the ${open.char} opened here is not closed on its line`, hint: `close it with "${open.char === '{' ? '}' : ']'}" on the same line, e.g. "{ en: Text, nl: Tekst }"` };
+          ? {
+              offset: at,
+              message: `the text opened with ${open.char} here is not closed on its line`,
+              hint: `end the text with ${open.char} on the same line; ${open.char === '"' ? 'write \\" for a quote mark inside it' : "write '' for an apostrophe inside it"}`,
+            }
+          : {
+              offset: at,
+              message: `the ${open.char} opened here is not closed on its line`,
+              hint: `close it with "${open.char === '{' ? '}' : ']'}" on the same line, e.g. "{ en: Text, nl: Tekst }"`,
+            };
       }
     }
   }
@@ -430,14 +455,22 @@ function authorMistake(text: string, offset: number, reason: string): Mistake | 
       const inner = before.slice(0, i).reverse();
       const culprit = [...inner, line].find((l) => l.indent <= before[i]!.indent && !/^[ \t]*(?:-[ \t]+)?[^\s#:][^:#]*:(?:[ \t]|$)/.test(l.text));
       if (culprit) {
-        return { offset: culprit.start + culprit.indent, message: `this line is indented no further than "${opener[2]}:", so the text under it ends before this line`, hint: `indent every line of the text further than "${opener[2]}:", as the lines above it are` };
+        return {
+          offset: culprit.start + culprit.indent,
+          message: `this line is indented no further than "${opener[2]}:", so the text under it ends before this line`,
+          hint: `indent every line of the text further than "${opener[2]}:", as the lines above it are`,
+        };
       }
       break;
     }
     const previous = before[0];
     // A line without a colon where a key belongs ("title Zirconia crowns").
     if (previous && previous.indent === line.indent && !/:(?:[ \t]|$)/.test(previous.text) && !/^[ \t]*-(?:[ \t]|$)/.test(previous.text)) {
-      return { offset: previous.start + previous.indent, message: 'this line has no ":" where a key and its value belong', hint: 'write the key, a colon and a space before the value, e.g. "title: Zirconia crowns"' };
+      return {
+        offset: previous.start + previous.indent,
+        message: 'this line has no ":" where a key and its value belong',
+        hint: 'write the key, a colon and a space before the value, e.g. "title: Zirconia crowns"',
+      };
     }
   }
   return undefined;
@@ -447,9 +480,19 @@ function authorMistake(text: string, offset: number, reason: string): Mistake | 
 function valueMistake(text: string, value: { key: string; at: number; value: string }): Mistake | undefined {
   const v = value.value;
   const first = v[0]!;
-  const begins = (what: string) => ({ offset: value.at, message: `a text cannot begin with ${what} without quotes`, hint: quoteHint.replace('[New] Zirconia crowns', v.replace(/[ \t]+#.*$/, '').replace(/"/g, '\\"')) });
+  const begins = (what: string) => ({
+    offset: value.at,
+    message: `a text cannot begin with ${what} without quotes`,
+    hint: quoteHint.replace('[New] Zirconia crowns', v.replace(/[ \t]+#.*$/, '').replace(/"/g, '\\"')),
+  });
   if (first === '@' || first === '`' || first === '%') return { ...begins(first), message: `a text cannot begin with ${first} without quotes: YAML keeps the character for itself` };
-  if (first === '*') return { ...begins(first), message: v.startsWith('**') ? 'a text that begins with bold (**) is read as a reference to another value (*name), not as text' : 'a text that begins with * is read as a reference to another value (*name), not as text' };
+  if (first === '*')
+    return {
+      ...begins(first),
+      message: v.startsWith('**')
+        ? 'a text that begins with bold (**) is read as a reference to another value (*name), not as text'
+        : 'a text that begins with * is read as a reference to another value (*name), not as text',
+    };
   if (first === '!') return { ...begins(first), message: 'a text that begins with ! is read as a type (!tag), not as text' };
   if ((first === '|' || first === '>') && !restIsEmpty(v.slice(1).replace(/^[+-]?[0-9]?/, ''))) {
     return { offset: value.at, message: `after "${first}" comes the end of the line: the text starts on the next line`, hint: `move the text to the next line, indented under "${value.key}:"` };
@@ -461,7 +504,11 @@ function valueMistake(text: string, value: { key: string; at: number; value: str
       if (v[i] === first) depth++;
       else if (v[i] === close && --depth === 0) {
         if (restIsEmpty(v.slice(i + 1))) return undefined;
-        return { offset: value.at, message: `a text that begins with ${first} is read as a ${first === '[' ? 'list' : 'map'}, which ends at its ${close}: the rest of the line cannot follow it`, hint: quoteHint.replace('[New] Zirconia crowns', v.replace(/"/g, '\\"')) };
+        return {
+          offset: value.at,
+          message: `a text that begins with ${first} is read as a ${first === '[' ? 'list' : 'map'}, which ends at its ${close}: the rest of the line cannot follow it`,
+          hint: quoteHint.replace('[New] Zirconia crowns', v.replace(/"/g, '\\"')),
+        };
       }
     }
     return undefined;
@@ -473,10 +520,22 @@ function valueMistake(text: string, value: { key: string; at: number; value: str
     const rest = text.slice(close + 1, lineEnd);
     if (rest.includes(first)) {
       return first === "'"
-        ? { offset: close, message: "this apostrophe ends the text that ' opened: inside a text between single quotes, an apostrophe is written twice", hint: "write '' for the apostrophe (patient''s), or put the text between double quotes" }
-        : { offset: close, message: 'this " ends the text that " opened: a quote mark inside a text between double quotes ends it', hint: 'write \\" for a quote mark inside the text, or put the text between single quotes' };
+        ? {
+            offset: close,
+            message: "this apostrophe ends the text that ' opened: inside a text between single quotes, an apostrophe is written twice",
+            hint: "write '' for the apostrophe (patient''s), or put the text between double quotes",
+          }
+        : {
+            offset: close,
+            message: 'this " ends the text that " opened: a quote mark inside a text between double quotes ends it',
+            hint: 'write \\" for a quote mark inside the text, or put the text between single quotes',
+          };
     }
-    return { offset: close + 1, message: `the text between quotes ends at its closing ${first}, and more follows it on the line`, hint: `put the whole text between the quotes, e.g. ${first}${text.slice(value.at + 1, close)}${rest.replace(/[ \t]+#.*$/, '')}${first}` };
+    return {
+      offset: close + 1,
+      message: `the text between quotes ends at its closing ${first}, and more follows it on the line`,
+      hint: `put the whole text between the quotes, e.g. ${first}${text.slice(value.at + 1, close)}${rest.replace(/[ \t]+#.*$/, '')}${first}`,
+    };
   }
   return undefined;
 }
@@ -527,7 +586,7 @@ const quotedValue = /^[ \t]*(?:-[ \t]+)?(?:[^\s'"#:{}[\],-][^:#\n]*:[ \t]+|(?<=-
  */
 function runsOn(text: string, errorOffset: number): { open: number; close: number } | undefined {
   const errorLine = lineAt(text, errorOffset);
-  for (let start = 0; start <= errorOffset && start < text.length; ) {
+  for (let start = 0; start <= errorOffset && start < text.length;) {
     const end = text.indexOf('\n', start) === -1 ? text.length : text.indexOf('\n', start);
     const match = quotedValue.exec(text.slice(start, end));
     if (match) {

@@ -37,7 +37,16 @@ export function didYouMeanPath(path: string, candidates: Iterable<string>): stri
   const cut = path.lastIndexOf('/');
   const folder = path.slice(0, cut + 1);
   const siblings = all.filter((c) => c.lastIndexOf('/') === cut && c.startsWith(folder) && c !== folder.replace(/\/$/, ''));
-  const last = closest(path.slice(cut + 1), siblings.map((c) => c.slice(cut + 1)));
-  const match = last !== undefined ? folder + last : closest(path, all.filter((c) => !c.startsWith(folder) || c.lastIndexOf('/') !== cut));
+  const last = closest(
+    path.slice(cut + 1),
+    siblings.map((c) => c.slice(cut + 1)),
+  );
+  const match =
+    last !== undefined
+      ? folder + last
+      : closest(
+          path,
+          all.filter((c) => !c.startsWith(folder) || c.lastIndexOf('/') !== cut),
+        );
   return match === undefined ? '' : `did you mean "${match}"?`;
 }

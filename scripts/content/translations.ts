@@ -101,7 +101,9 @@ export function confirmedEnglish(abs: string, path: readonly PathSegment[], hash
     const cwd = dirname(abs);
     const top = execFileSync('git', ['rev-parse', '--show-toplevel'], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
     const file = relative(top, abs).split(sep).join('/');
-    const commits = execFileSync('git', ['log', '-n', '100', '--format=%H', '--', file], { cwd: top, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).split('\n').filter(Boolean);
+    const commits = execFileSync('git', ['log', '-n', '100', '--format=%H', '--', file], { cwd: top, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })
+      .split('\n')
+      .filter(Boolean);
     for (const commit of commits) {
       let text: string;
       try {

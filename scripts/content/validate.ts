@@ -40,18 +40,16 @@ const errorMap: z.core.$ZodErrorMap = (issue) => {
     return { message: JSON.stringify(Object.keys(inst?._zod?.def?.shape ?? {})) };
   }
   if (issue.code === 'invalid_type' && issue.input === undefined) {
-    const keys = Object.keys(inst?._zod?.def?.shape ?? {}).sort().join(',');
+    const keys = Object.keys(inst?._zod?.def?.shape ?? {})
+      .sort()
+      .join(',');
     return { message: JSON.stringify({ localized: keys === 'en,nl', description: inst?.description }) };
   }
   return undefined;
 };
 
 /** Validates one file's data against its schema and returns located diagnostics. */
-export function validate<T extends z.ZodType>(
-  source: SourceFile,
-  schema: T,
-  basePath: readonly PathSegment[] = [],
-): { data?: z.output<T>; diagnostics: Diagnostic[] } {
+export function validate<T extends z.ZodType>(source: SourceFile, schema: T, basePath: readonly PathSegment[] = []): { data?: z.output<T>; diagnostics: Diagnostic[] } {
   const input = valueAt(source.data, basePath);
   const result = schema.safeParse(input);
   if (result.success) return { data: result.data, diagnostics: [] };
@@ -72,14 +70,16 @@ export function validate<T extends z.ZodType>(
   // A misspelt key is one mistake: drop the "missing" report for the key it was meant to be.
   // The parent of "hero.titel" is "hero"; of a top-level "heroo" the top level.
   const parentOf = (path = '') => (path.includes('.') ? path.replace(/\.[^.]+$/, '') : dotted([]));
-  const meant = new Set(
-    diagnostics.filter((d) => d.rule === 'schema/unknown-key' && d.hint?.startsWith('did you mean')).map((d) => `${parentOf(d.path)}|${d.hint}`),
-  );
+  const meant = new Set(diagnostics.filter((d) => d.rule === 'schema/unknown-key' && d.hint?.startsWith('did you mean')).map((d) => `${parentOf(d.path)}|${d.hint}`));
   // "nl:Kronen" is one mistake too: the Dutch text is not missing as well.
-  const glued = new Set(diagnostics.filter((d) => d.rule === 'schema/unknown-key' && d.message.startsWith('a space is missing after')).map((d) => `${parentOf(d.path)}|${/after "(\w+):"/.exec(d.message)?.[1]}`));
+  const glued = new Set(
+    diagnostics.filter((d) => d.rule === 'schema/unknown-key' && d.message.startsWith('a space is missing after')).map((d) => `${parentOf(d.path)}|${/after "(\w+):"/.exec(d.message)?.[1]}`),
+  );
   return {
     diagnostics: diagnostics.filter(
-      (d) => !(d.rule === 'schema/missing-key' && meant.has(`${d.path}|did you mean "${/"(.+)"/.exec(d.message)?.[1]}"?`)) && !(/^i18n\/missing-/.test(d.rule) && glued.has(`${d.path}|${d.rule.slice(-2)}`)),
+      (d) =>
+        !(d.rule === 'schema/missing-key' && meant.has(`${d.path}|did you mean "${/"(.+)"/.exec(d.message)?.[1]}"?`)) &&
+        !(/^i18n\/missing-/.test(d.rule) && glued.has(`${d.path}|${d.rule.slice(-2)}`)),
     ),
   };
 }
@@ -119,7 +119,13 @@ function toDiagnostics(source: SourceFile, issue: z.core.$ZodIssue, input: unkno
         // "nl:Kronen" in a { } is read as a key without a value: the space after the colon is missing.
         const glued = /^([A-Za-z][\w-]*):(\S.*)$/.exec(key);
         if (glued && allowed.includes(glued[1]!)) {
-          const found = make([...path, key], 'schema/unknown-key', `a space is missing after "${glued[1]}:": YAML reads "${key}" as one key without a value`, `write "${glued[1]}: ${glued[2]}"`, 'key');
+          const found = make(
+            [...path, key],
+            'schema/unknown-key',
+            `a space is missing after "${glued[1]}:": YAML reads "${key}" as one key without a value`,
+            `write "${glued[1]}: ${glued[2]}"`,
+            'key',
+          );
           // Pointed at the colon that lacks its space, found in the map's own text.
           const range = source.range(path);
           const colon = range ? source.text.indexOf(`${glued[1]}:${glued[2]}`, range[0]) : -1;
@@ -140,7 +146,12 @@ function toDiagnostics(source: SourceFile, issue: z.core.$ZodIssue, input: unkno
         if (isLanguage) {
           const lang = last;
           return [
-            make(path.slice(0, -1), `i18n/missing-${lang}`, `the ${languageName[lang]} text is missing`, `add "${lang}:" with the ${languageName[lang]} text next to "${lang === 'en' ? 'nl' : 'en'}:"`),
+            make(
+              path.slice(0, -1),
+              `i18n/missing-${lang}`,
+              `the ${languageName[lang]} text is missing`,
+              `add "${lang}:" with the ${languageName[lang]} text next to "${lang === 'en' ? 'nl' : 'en'}:"`,
+            ),
           ];
         }
         let info: { localized?: boolean; description?: string } = {};
@@ -158,11 +169,19 @@ function toDiagnostics(source: SourceFile, issue: z.core.$ZodIssue, input: unkno
       if (typeof value === 'number' && !Number.isFinite(value)) {
         const range = source.range(path);
         const written = range ? source.text.slice(range[0], range[1]).trim() : String(value);
-        return [make(path, 'schema/invalid-type', `expected ${expected}, found "${written}", which YAML reads as ${Number.isNaN(value) ? '"not a number"' : 'infinity'}`, 'write the number in digits, such as 4')];
+        return [
+          make(
+            path,
+            'schema/invalid-type',
+            `expected ${expected}, found "${written}", which YAML reads as ${Number.isNaN(value) ? '"not a number"' : 'infinity'}`,
+            'write the number in digits, such as 4',
+          ),
+        ];
       }
       const nested = value !== null && typeof value === 'object' && !Array.isArray(value) && (issue.expected === 'string' || issue.expected === 'number');
       // A number or true/false between quotes is a text to YAML.
-      const unquote = typeof value === 'string' && ((issue.expected === 'number' && value.trim() !== '' && Number.isFinite(Number(value))) || (issue.expected === 'boolean' && /^(true|false)$/.test(value.trim())));
+      const unquote =
+        typeof value === 'string' && ((issue.expected === 'number' && value.trim() !== '' && Number.isFinite(Number(value))) || (issue.expected === 'boolean' && /^(true|false)$/.test(value.trim())));
       if (unquote) return [make(path, 'schema/invalid-type', `expected ${expected}, found the text "${value}"`, `write ${value.trim()} without quotes: in quotes it is a text`)];
       const hint = nested ? 'check the indentation of the lines below this key' : issue.expected === 'int' ? 'write a whole number, without a decimal point' : `write ${expected} here`;
       return [make(path, 'schema/invalid-type', `expected ${expected}, found ${describe(value)}`, hint)];
@@ -172,12 +191,14 @@ function toDiagnostics(source: SourceFile, issue: z.core.$ZodIssue, input: unkno
         const lang = last;
         return [make(path, `i18n/empty-${lang}`, `the ${languageName[lang]} text is empty`, `write the ${languageName[lang]} text`)];
       }
-      if (typeof value === 'number') return [make(path, 'schema/too-few', `${describe(value)} is below the lowest allowed, ${String(issue.minimum)}`, `write a number of at least ${String(issue.minimum)}`)];
+      if (typeof value === 'number')
+        return [make(path, 'schema/too-few', `${describe(value)} is below the lowest allowed, ${String(issue.minimum)}`, `write a number of at least ${String(issue.minimum)}`)];
       const unit = Array.isArray(value) ? 'items' : 'characters';
       return [make(path, 'schema/too-few', issue.message.startsWith('Too small') ? `needs at least ${String(issue.minimum)} ${unit}` : issue.message, `add ${unit} here`)];
     }
     case 'too_big': {
-      if (typeof value === 'number') return [make(path, 'schema/too-many', `${describe(value)} is above the highest allowed, ${String(issue.maximum)}`, `write a number of at most ${String(issue.maximum)}`)];
+      if (typeof value === 'number')
+        return [make(path, 'schema/too-many', `${describe(value)} is above the highest allowed, ${String(issue.maximum)}`, `write a number of at most ${String(issue.maximum)}`)];
       const unit = Array.isArray(value) ? 'items' : 'characters';
       return [make(path, 'schema/too-many', issue.message.startsWith('Too big') ? `allows at most ${String(issue.maximum)} ${unit}` : issue.message, `remove ${unit} here`)];
     }
@@ -215,7 +236,7 @@ function toDiagnostics(source: SourceFile, issue: z.core.$ZodIssue, input: unkno
         const suggestion = typeof value === 'string' ? didYouMean(value, allowed) : '';
         return [make(path, 'schema/invalid-value', `${describe(value)} is not allowed; use one of: ${allowed.join(', ')}`, suggestion || undefined)];
       }
-      return [make(path, 'schema/invalid-value', `${describe(value)} does not fit here`, 'see the field\'s description in schemas/')];
+      return [make(path, 'schema/invalid-value', `${describe(value)} does not fit here`, "see the field's description in schemas/")];
     }
     case 'invalid_format':
       return [make(path, 'schema/invalid-format', `${describe(value)} is not valid`, issue.message.startsWith('Invalid') ? undefined : issue.message)];
@@ -226,6 +247,6 @@ function toDiagnostics(source: SourceFile, issue: z.core.$ZodIssue, input: unkno
     }
     default:
       // zod's own wording ("Invalid input") names nothing an author can act on.
-      return [make(path, 'schema/invalid-value', `${describe(value)} is not allowed here`, 'see the field\'s description in schemas/')];
+      return [make(path, 'schema/invalid-value', `${describe(value)} is not allowed here`, "see the field's description in schemas/")];
   }
 }

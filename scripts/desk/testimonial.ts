@@ -31,7 +31,9 @@ export function writeTestimonial(entry: SubmissionDetail, contentDir: string): W
     return typeof value === 'string' ? value.trim() : '';
   };
   const [name, role, text] = [field('name'), field('role'), field('text')];
-  const empty = Object.entries({ name, role, text }).filter(([, value]) => value === '').map(([key]) => key);
+  const empty = Object.entries({ name, role, text })
+    .filter(([, value]) => value === '')
+    .map(([key]) => key);
   if (empty.length) throw new DeskError(`${entry.id} has no ${empty.join(', ')}: it cannot be a testimonial`);
   const rating = typeof entry.data.rating === 'number' && Number.isInteger(entry.data.rating) && entry.data.rating >= 1 && entry.data.rating <= 5 ? entry.data.rating : 5;
 

@@ -16,11 +16,17 @@ export function ErrorMessage({ error }: ErrorComponentProps) {
   const message = error instanceof Error ? error.message : String(error);
   return (
     <section className="container-page py-24 text-center" aria-labelledby="page-title" role="alert">
-      <h1 id="page-title" className="font-display text-3xl font-semibold text-deep">{t.title}</h1>
+      <h1 id="page-title" className="font-display text-3xl font-semibold text-deep">
+        {t.title}
+      </h1>
       <p className="mt-4 font-mono text-ink/80">{status ? `${status} ${message}` : message}</p>
       <p className="mt-8 flex flex-wrap justify-center gap-4">
-        <a className="btn btn-primary" href={pathname}>{t.reload}</a>
-        <a className="btn btn-secondary" href={localizePath('/', lang)}>{t.home}</a>
+        <a className="btn btn-primary" href={pathname}>
+          {t.reload}
+        </a>
+        <a className="btn btn-secondary" href={localizePath('/', lang)}>
+          {t.home}
+        </a>
       </p>
     </section>
   );

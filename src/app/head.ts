@@ -98,9 +98,7 @@ export function labJsonLd(site: ShellContent['site'], lang: Lang): ScriptTag {
       addressLocality: site.address.city,
       addressCountry: site.address.country,
     },
-    openingHoursSpecification: site.openingHours
-      .filter((d) => d.opens && d.closes)
-      .map((d) => ({ '@type': 'OpeningHoursSpecification', dayOfWeek: dayUrl(d.day), opens: d.opens, closes: d.closes })),
+    openingHoursSpecification: site.openingHours.filter((d) => d.opens && d.closes).map((d) => ({ '@type': 'OpeningHoursSpecification', dayOfWeek: dayUrl(d.day), opens: d.opens, closes: d.closes })),
     identifier: [{ '@type': 'PropertyValue', propertyID: 'KvK', value: site.kvk }],
     vatID: site.vat,
     ...(site.social.length ? { sameAs: site.social.map((s) => s.url) } : {}),

@@ -1,4 +1,14 @@
-import { createRootRouteWithContext, createRoute, createRouter, createSerializationAdapter, lazyRouteComponent, notFound, type AnyRouteMatch, type AsyncRouteComponent, type RegisteredRouter } from '@tanstack/react-router';
+import {
+  createRootRouteWithContext,
+  createRoute,
+  createRouter,
+  createSerializationAdapter,
+  lazyRouteComponent,
+  notFound,
+  type AnyRouteMatch,
+  type AsyncRouteComponent,
+  type RegisteredRouter,
+} from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { ArticleSlug, BlogCategoryId, Loader, PageId, ServiceSlug } from '@generated/manifest.ts';
 import { blogCategoryIds, pagePaths } from '@generated/manifest.ts';
@@ -188,18 +198,18 @@ export const preloadNotFound = () => Promise.all([PageNotFound.preload?.(), Arti
 
 const rootRoute = createRootRouteWithContext<RouterContext>()({
   head: () => ({
-      meta: [
-        { charSet: 'utf-8' },
-        { name: 'viewport', content: 'width=device-width, initial-scale=1' },
-        { name: 'theme-color', content: '#0F3D46' },
-        { name: 'format-detection', content: 'telephone=no' },
-      ],
-      // No module preloads: the app's files are asked for once the page has painted (boot.ts).
-      links: [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }, ...assets.styles.map((href) => ({ rel: 'stylesheet', href }))],
-      scripts: [
-        // Read by boot.ts (the app's entry) and the browser entry (so the hydrated head names the same built files).
-        { type: 'application/json', id: 'app-assets', children: JSON.stringify(assets).replace(/</g, '\\u003c') },
-      ],
+    meta: [
+      { charSet: 'utf-8' },
+      { name: 'viewport', content: 'width=device-width, initial-scale=1' },
+      { name: 'theme-color', content: '#0F3D46' },
+      { name: 'format-detection', content: 'telephone=no' },
+    ],
+    // No module preloads: the app's files are asked for once the page has painted (boot.ts).
+    links: [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }, ...assets.styles.map((href) => ({ rel: 'stylesheet', href }))],
+    scripts: [
+      // Read by boot.ts (the app's entry) and the browser entry (so the hydrated head names the same built files).
+      { type: 'application/json', id: 'app-assets', children: JSON.stringify(assets).replace(/</g, '\\u003c') },
+    ],
   }),
   // At low priority: boot.ts waits for the first paint anyway, so its file need not compete with the stylesheet
   // and the typeface for the line. Fetched at the High priority module scripts get, Lighthouse's simulation
@@ -303,7 +313,8 @@ const blogRoute = createRoute({
   }),
   // The content does not depend on the query: filtering or typing does not reload it.
   staleTime: Infinity,
-  loader: ({ params, context, location }) => pageFromFile(context, location.pathname, fromTable ? loadOwnPage('blog', langOf(params)) : fetchPage<PageData<'blog'>>(context, location.pathname, 'blog')),
+  loader: ({ params, context, location }) =>
+    pageFromFile(context, location.pathname, fromTable ? loadOwnPage('blog', langOf(params)) : fetchPage<PageData<'blog'>>(context, location.pathname, 'blog')),
   head: ({ loaderData, matches, match }) => headFor(matches, match.pathname, loaderData?.content),
   component: function BlogRoute(): ReactNode {
     return <Page data={blogRoute.useLoaderData()} />;

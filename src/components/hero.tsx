@@ -10,7 +10,15 @@ import { KeepWhole } from './keep-whole.tsx';
  * The lab's photograph, once given, takes the artwork's place at every width (a band under the text on a
  * phone), credited under it; it is the page's largest picture, so it is fetched first.
  */
-export function Hero({ title, description, image, photo, cta, eyebrow, children }: {
+export function Hero({
+  title,
+  description,
+  image,
+  photo,
+  cta,
+  eyebrow,
+  children,
+}: {
   title: string;
   description: string;
   image?: ResolvedImage;

@@ -18,7 +18,9 @@ export function InlineText({ text, linkClassName = 'link' }: { text: string; lin
     <>
       {parseInline(text).map((part) =>
         part.type === 'bold' ? (
-          <strong key={part.at} className="font-semibold">{part.parts ? part.parts.map(run) : part.text}</strong>
+          <strong key={part.at} className="font-semibold">
+            {part.parts ? part.parts.map(run) : part.text}
+          </strong>
         ) : (
           run(part)
         ),

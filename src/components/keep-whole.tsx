@@ -9,10 +9,7 @@ const measure = /(?<![\p{L}\p{N}])\d+(?:[.,]\d+)*(?:–\d+(?:[.,]\d+)*)?[ \u00a0
 
 /** Where the text must not break: terms at their hyphen, numbers from their units; in order, none overlapping. */
 export function unbreakable(text: string): { at: number; whole: string }[] {
-  const found = [
-    ...[...text.matchAll(term)].filter((match) => match[0].split('-').some(short)),
-    ...text.matchAll(measure),
-  ].sort((a, b) => a.index - b.index);
+  const found = [...[...text.matchAll(term)].filter((match) => match[0].split('-').some(short)), ...text.matchAll(measure)].sort((a, b) => a.index - b.index);
   const kept: { at: number; whole: string }[] = [];
   let end = 0;
   for (const match of found) {

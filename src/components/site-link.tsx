@@ -2,8 +2,7 @@ import { Link, type ActiveLinkOptions } from '@tanstack/react-router';
 import type { AnchorHTMLAttributes, ReactNode } from 'react';
 import type { SiteHref } from '../shared/content-types.ts';
 
-type Props = { href: SiteHref; children: ReactNode } & Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> &
-  Pick<ActiveLinkOptions, 'activeProps' | 'activeOptions'>;
+type Props = { href: SiteHref; children: ReactNode } & Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & Pick<ActiveLinkOptions, 'activeProps' | 'activeOptions'>;
 
 // The router marks a link active (with aria-current="page") when it leads to the page shown; by default also
 // when it leads to a page above it, which would mark the home link and the logo on every Dutch page.

@@ -29,7 +29,15 @@ export function TestimonialCard({ testimonial }: { testimonial: TestimonialConte
       </blockquote>
       <figcaption className="flex items-center gap-3">
         {testimonial.image ? (
-          <img src={testimonial.image.src} width={testimonial.image.width} height={testimonial.image.height} alt={testimonial.image.alt} loading="lazy" decoding="async" className="size-12 rounded-full bg-mint object-cover" />
+          <img
+            src={testimonial.image.src}
+            width={testimonial.image.width}
+            height={testimonial.image.height}
+            alt={testimonial.image.alt}
+            loading="lazy"
+            decoding="async"
+            className="size-12 rounded-full bg-mint object-cover"
+          />
         ) : (
           <span className="grid size-12 place-items-center rounded-full bg-mint font-semibold text-teal" aria-hidden="true">
             {testimonial.name.slice(0, 1)}

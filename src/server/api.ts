@@ -117,9 +117,7 @@ interface Endpoint extends FormEndpoint {
 }
 
 /** The forms' endpoints by path. */
-const endpoints: Record<string, Endpoint> = Object.fromEntries(
-  Object.entries(formEndpoints).map(([kind, endpoint]) => [endpoint.path, { ...endpoint, kind: kind as FormKind }]),
-);
+const endpoints: Record<string, Endpoint> = Object.fromEntries(Object.entries(formEndpoints).map(([kind, endpoint]) => [endpoint.path, { ...endpoint, kind: kind as FormKind }]));
 
 const apiMessageKeys = [
   'apiErrors.invalid',
@@ -613,7 +611,12 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions): Prom
       handler: (request, reply) => (endpoint.body === 'json' ? take(request, reply, endpoint, request.body) : takeOrder(request, reply, endpoint)),
     });
     // Any other method gets 405 (HEAD without a body), before a byte of a body is read.
-    app.route({ method: ['GET', 'HEAD', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'], url: path, config: { rateLimit: false }, handler: (request, reply) => fail(request, reply.header('allow', 'POST'), 405, t(request)('apiErrors.methodNotAllowed')) });
+    app.route({
+      method: ['GET', 'HEAD', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'],
+      url: path,
+      config: { rateLimit: false },
+      handler: (request, reply) => fail(request, reply.header('allow', 'POST'), 405, t(request)('apiErrors.methodNotAllowed')),
+    });
   }
   // What a load balancer or an uptime monitor polls: 200 while submissions can be stored and mail goes out.
   app.get('/api/health', { config: { rateLimit: false } }, (request, reply) => {
@@ -629,7 +632,11 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions): Prom
         oldestWaitingMinutes: state.oldestWaitingAt === null ? null : Math.floor((now() - state.oldestWaitingAt) / 60_000),
       },
     };
-    return reply.code(ok ? 200 : 503).header('content-type', 'application/json; charset=utf-8').header('cache-control', 'no-store').send(JSON.stringify(body));
+    return reply
+      .code(ok ? 200 : 503)
+      .header('content-type', 'application/json; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(JSON.stringify(body));
   });
   app.all('/api/*', { config: { rateLimit: false } }, (request, reply) => fail(request, reply, 404, t(request)('apiErrors.notFound')));
 

@@ -162,9 +162,11 @@ export function verifyBackup(folder: string): Manifest {
   } catch (error) {
     throw new DeskError(`the backup is damaged: manifest.json cannot be read (${oneLine(error)})`);
   }
-  if (manifest.format !== manifestFormat || !Array.isArray(manifest.files) || typeof manifest.takenAt !== 'number') throw new DeskError('the backup is damaged: manifest.json is not a manifest this desk reads');
+  if (manifest.format !== manifestFormat || !Array.isArray(manifest.files) || typeof manifest.takenAt !== 'number')
+    throw new DeskError('the backup is damaged: manifest.json is not a manifest this desk reads');
   for (const file of manifest.files) {
-    if (typeof file.path !== 'string' || file.path.split('/').includes('..') || file.path.startsWith('/')) throw new DeskError(`the backup is damaged: manifest.json names ${JSON.stringify(file.path)}`);
+    if (typeof file.path !== 'string' || file.path.split('/').includes('..') || file.path.startsWith('/'))
+      throw new DeskError(`the backup is damaged: manifest.json names ${JSON.stringify(file.path)}`);
     const at = join(folder, file.path);
     if (!existsSync(at)) throw new DeskError(`the backup is damaged: ${file.path} is missing`);
     if (statSync(at).size !== file.size || sha256(at) !== file.sha256) throw new DeskError(`the backup is damaged: ${file.path} does not match its checksum`);
@@ -231,7 +233,11 @@ export function restoreBackup(folder: string, dataDir: string, journals: readonl
         if (!after.has(erasureHmac(key, address))) continue;
         const found = desk.subject(address);
         if (found.submissions.length === 0 && found.mailFiles.length === 0) continue;
-        erased += desk.erase(address, found.submissions.map((entry) => entry.id), { record: false }).submissions;
+        erased += desk.erase(
+          address,
+          found.submissions.map((entry) => entry.id),
+          { record: false },
+        ).submissions;
       }
     } finally {
       desk.close();

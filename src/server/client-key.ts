@@ -16,7 +16,11 @@ export function clientKey(ip: string | undefined): string {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(text);
   if (mapped) text = mapped[1]!;
   const version = isIP(text);
-  if (version === 4) return text.split('.').map((part) => String(Number(part))).join('.');
+  if (version === 4)
+    return text
+      .split('.')
+      .map((part) => String(Number(part)))
+      .join('.');
   if (version === 6) return `${ipv6Groups(text).slice(0, 4).join(':')}::/64`;
   return 'invalid';
 }

@@ -248,7 +248,8 @@ function uploadPath(dataDir: string, stored: string): string {
  */
 export function openDesk(dataDir: string, options: { now?: () => number; confirmationsPerDay?: number } = {}): Desk {
   const now = options.now ?? Date.now;
-  if (!existsSync(dataDir)) throw new DeskError(`there is no data folder at ${dataDir}: set DATA_DIR to the folder the site's server keeps its submissions in (it defaults to ./data from where it is started)`);
+  if (!existsSync(dataDir))
+    throw new DeskError(`there is no data folder at ${dataDir}: set DATA_DIR to the folder the site's server keeps its submissions in (it defaults to ./data from where it is started)`);
   if (!statSync(dataDir).isDirectory()) throw new DeskError(`${dataDir} is not a folder: set DATA_DIR to the folder the site's server keeps its submissions in`);
   const file = join(dataDir, 'submissions.db');
   if (!existsSync(file)) throw new DeskError(`there is no database in ${dataDir} (submissions.db): the site's server has not run with this data folder yet, or DATA_DIR points elsewhere`);
@@ -297,7 +298,9 @@ export function openDesk(dataDir: string, options: { now?: () => number; confirm
     if (found.length === 0) throw new DeskError(`no submission has the id ${idOrPrefix} (it may have been deleted after its retention period, or erased)`);
     if (found.length > 1 && !found.includes(wanted)) {
       const shown = found.slice(0, 5).join(', ');
-      throw new DeskError(`the id ${idOrPrefix} is ambiguous: ${found.length > 5 ? 'more than 5' : found.length} submissions start with it (${shown}${found.length > 5 ? ', ...' : ''}); give more of it`);
+      throw new DeskError(
+        `the id ${idOrPrefix} is ambiguous: ${found.length > 5 ? 'more than 5' : found.length} submissions start with it (${shown}${found.length > 5 ? ', ...' : ''}); give more of it`,
+      );
     }
     return found.includes(wanted) ? wanted : found[0]!;
   };
@@ -352,7 +355,6 @@ export function openDesk(dataDir: string, options: { now?: () => number; confirm
     return { ids, mentionedIn };
   };
 
-
   return {
     dataDir,
     resolve,
@@ -371,7 +373,12 @@ export function openDesk(dataDir: string, options: { now?: () => number; confirm
     subject(raw) {
       const address = normalAddress(raw);
       const { ids, mentionedIn } = db.transaction(() => findSubject(address))();
-      const found = db.transaction(() => ids.map((id) => submissions.row(id)).filter((row) => row !== undefined).map(detail))();
+      const found = db.transaction(() =>
+        ids
+          .map((id) => submissions.row(id))
+          .filter((row) => row !== undefined)
+          .map(detail),
+      )();
       found.sort((a, b) => a.createdAt - b.createdAt);
       const mailFiles = mailFilesOf(new Set(ids), address).map((entry) => entry.name);
       return { address, submissions: found, mailFiles, mentionedIn };
@@ -380,18 +387,20 @@ export function openDesk(dataDir: string, options: { now?: () => number; confirm
       const address = normalAddress(raw);
       // Logged first, outside the database and its backups: should the rest fail, the erasure is still re-applied after a restore.
       if (options.record !== false) recordErasure(dataDir, address, now());
-      const removed = db.transaction(() => {
-        const present = ids.filter((id) => submissions.exists(id));
-        const files = present.flatMap((id) => submissions.files(id).map((file) => file.path));
-        let mails = 0;
-        for (const id of present) {
-          mails += outbox.deleteOf(id);
-          submissions.delete(id);
-        }
-        outbox.forgetRecipient(address);
-        submissions.logErasure(now(), { submissions: present.length, files: files.length, mails });
-        return { present, files, mails, arrived: findSubject(address).ids.length };
-      }).immediate();
+      const removed = db
+        .transaction(() => {
+          const present = ids.filter((id) => submissions.exists(id));
+          const files = present.flatMap((id) => submissions.files(id).map((file) => file.path));
+          let mails = 0;
+          for (const id of present) {
+            mails += outbox.deleteOf(id);
+            submissions.delete(id);
+          }
+          outbox.forgetRecipient(address);
+          submissions.logErasure(now(), { submissions: present.length, files: files.length, mails });
+          return { present, files, mails, arrived: findSubject(address).ids.length };
+        })
+        .immediate();
       // The rows first: once they are gone the server can no longer take up a mail of theirs. A file that a
       // stop in between would leave is named by no row: the server's prune removes it within the hour.
       const problems: string[] = [];
@@ -418,58 +427,64 @@ export function openDesk(dataDir: string, options: { now?: () => number; confirm
     },
     retry(id) {
       const full = resolve(id);
-      return db.transaction(() => {
-        const row = rowOf(full, id);
-        if (row.spam !== null) throw new DeskError(`${id} is marked as suspected spam: release it with not-spam, which sends its mails`);
-        const failed = outbox.of(full).filter((mail) => mail.status === 'failed');
-        if (failed.length === 0) {
-          const mails = outbox.of(full);
-          const states = mails.length ? mails.map((mail) => mail.status).join(', ') : 'none';
-          throw new DeskError(`${id} has no failed mail to retry (its mails: ${states})`);
-        }
-        outbox.retryFailed(full, now());
-        return failed.map(toMail);
-      }).immediate();
+      return db
+        .transaction(() => {
+          const row = rowOf(full, id);
+          if (row.spam !== null) throw new DeskError(`${id} is marked as suspected spam: release it with not-spam, which sends its mails`);
+          const failed = outbox.of(full).filter((mail) => mail.status === 'failed');
+          if (failed.length === 0) {
+            const mails = outbox.of(full);
+            const states = mails.length ? mails.map((mail) => mail.status).join(', ') : 'none';
+            throw new DeskError(`${id} has no failed mail to retry (its mails: ${states})`);
+          }
+          outbox.retryFailed(full, now());
+          return failed.map(toMail);
+        })
+        .immediate();
     },
     markSpam(id) {
       const full = resolve(id);
-      return db.transaction(() => {
-        const row = rowOf(full, id);
-        if (row.spam !== null) throw new DeskError(`${id} is already marked as suspected spam (${row.spam})`);
-        submissions.setSpam(full, markedByLab);
-        // A mail the server is sending right now still goes out, and is recorded as sent.
-        const withheld = outbox.withhold(full);
-        const sent = outbox.of(full).filter((mail) => mail.status === 'sent').length;
-        return { withheld, sent };
-      }).immediate();
+      return db
+        .transaction(() => {
+          const row = rowOf(full, id);
+          if (row.spam !== null) throw new DeskError(`${id} is already marked as suspected spam (${row.spam})`);
+          submissions.setSpam(full, markedByLab);
+          // A mail the server is sending right now still goes out, and is recorded as sent.
+          const withheld = outbox.withhold(full);
+          const sent = outbox.of(full).filter((mail) => mail.status === 'sent').length;
+          return { withheld, sent };
+        })
+        .immediate();
     },
     release(id, prepare) {
       const full = resolve(id);
-      return db.transaction((): Release => {
-        const row = rowOf(full, id);
-        if (row.spam === null) throw new DeskError(`${id} is not marked as suspected spam`);
-        const at = now();
-        const mails = outbox.of(full);
-        if (mails.length > 0) {
-          // Marked by the lab: the mails it had are sent as they were.
-          const requeued = outbox.requeueWithheld(full, at);
-          submissions.setSpam(full, null);
-          return { requeued, queued: [], confirmationSkipped: false };
-        }
-        // Kept as suspected spam by the server: stored as it came, never checked. Checked now, as the API would.
-        const made = prepare()({ id, kind: row.kind, lang: row.lang, data: parseData(row.data), createdAt: row.created_at, now: at });
-        const queued = made.messages.map((message) => queue.queue(full, message, at));
-        let confirmationSkipped = false;
-        if (made.confirmation) {
-          // As the server does: an address is sent a few confirmations a day at most, counted by its hash.
-          const mailId = queue.queueConfirmation(full, made.confirmation, at);
-          if (mailId === null) confirmationSkipped = true;
-          else queued.push(mailId);
-        }
-        submissions.release(full, made.data);
-        const all = outbox.of(full).map(toMail);
-        return { requeued: 0, queued: all.filter((mail) => queued.includes(mail.id)), confirmationSkipped };
-      }).immediate();
+      return db
+        .transaction((): Release => {
+          const row = rowOf(full, id);
+          if (row.spam === null) throw new DeskError(`${id} is not marked as suspected spam`);
+          const at = now();
+          const mails = outbox.of(full);
+          if (mails.length > 0) {
+            // Marked by the lab: the mails it had are sent as they were.
+            const requeued = outbox.requeueWithheld(full, at);
+            submissions.setSpam(full, null);
+            return { requeued, queued: [], confirmationSkipped: false };
+          }
+          // Kept as suspected spam by the server: stored as it came, never checked. Checked now, as the API would.
+          const made = prepare()({ id, kind: row.kind, lang: row.lang, data: parseData(row.data), createdAt: row.created_at, now: at });
+          const queued = made.messages.map((message) => queue.queue(full, message, at));
+          let confirmationSkipped = false;
+          if (made.confirmation) {
+            // As the server does: an address is sent a few confirmations a day at most, counted by its hash.
+            const mailId = queue.queueConfirmation(full, made.confirmation, at);
+            if (mailId === null) confirmationSkipped = true;
+            else queued.push(mailId);
+          }
+          submissions.release(full, made.data);
+          const all = outbox.of(full).map(toMail);
+          return { requeued: 0, queued: all.filter((mail) => queued.includes(mail.id)), confirmationSkipped };
+        })
+        .immediate();
     },
     close: () => db.close(),
   };
@@ -504,11 +519,16 @@ export function copyFiles(files: StoredFile[], folder: string, options: { force?
   const planned = files.map((file) => ({ name: `${options.prefix ?? ''}${file.position}-${safeStem(file.name)}.${kindExtension(file.kind)}`, file }));
   const missing = planned.filter((entry) => !existsSync(entry.file.path));
   if (missing.length) {
-    throw new DeskError(`${missing.map((entry) => `file ${entry.file.position} (${entry.file.name})`).join(', ')} ${missing.length === 1 ? 'is' : 'are'} no longer in the data folder's uploads/ (${missing.map((entry) => entry.file.path).join(', ')})`);
+    throw new DeskError(
+      `${missing.map((entry) => `file ${entry.file.position} (${entry.file.name})`).join(', ')} ${missing.length === 1 ? 'is' : 'are'} no longer in the data folder's uploads/ (${missing.map((entry) => entry.file.path).join(', ')})`,
+    );
   }
   if (!options.force) {
     const taken = planned.filter((entry) => existsSync(join(folder, entry.name)));
-    if (taken.length) throw new DeskError(`${taken.map((entry) => join(folder, entry.name)).join(', ')} already ${taken.length === 1 ? 'exists' : 'exist'}: add --force to replace ${taken.length === 1 ? 'it' : 'them'}`);
+    if (taken.length)
+      throw new DeskError(
+        `${taken.map((entry) => join(folder, entry.name)).join(', ')} already ${taken.length === 1 ? 'exists' : 'exist'}: add --force to replace ${taken.length === 1 ? 'it' : 'them'}`,
+      );
   }
   mkdirSync(folder, { recursive: true, mode: 0o700 });
   for (const entry of planned) {

@@ -54,4 +54,3 @@ export function readJournal(path: string): ErasureRecord[] {
       throw new Error(`${path}, line ${index + 1}, is not an erasure record`);
     });
 }
-

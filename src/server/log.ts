@@ -11,7 +11,8 @@ export type { Logger };
  * coloured lines for a person at a terminal instead (the dev server).
  */
 export function createLogger(options: { destination?: DestinationStream; pretty?: boolean; level?: string } = {}): Logger {
-  if (options.pretty) return pino({ level: options.level ?? 'info', formatters: { log: escapeControls }, transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } });
+  if (options.pretty)
+    return pino({ level: options.level ?? 'info', formatters: { log: escapeControls }, transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } });
   return pino({ level: options.level ?? 'info', base: undefined, formatters: { log: escapeControls } }, options.destination);
 }
 

@@ -49,7 +49,10 @@ export function mailMentions(raw: string, address: string): boolean {
   // Quoted-printable: soft line breaks joined, =XX bytes decoded (as UTF-8, which an address is in).
   const joined = raw.replace(/=\r?\n/g, '');
   if (/=[0-9A-Fa-f]{2}/.test(joined)) {
-    const bytes = Buffer.from(joined.replace(/=([0-9A-Fa-f]{2})/g, (_whole, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1');
+    const bytes = Buffer.from(
+      joined.replace(/=([0-9A-Fa-f]{2})/g, (_whole, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+      'latin1',
+    );
     if (bytes.toString('utf8').toLowerCase().includes(wanted)) return true;
   } else if (joined.toLowerCase().includes(wanted)) return true;
   // Base64: each run of lines of base64 alone (a part's body), decoded.

@@ -71,9 +71,7 @@ function openDataFolder(dataDir: string, confirmationsPerDay?: number): Store {
   const refuse = (error: unknown): never => {
     const code = (error as { code?: unknown } | null)?.code;
     const damaged = code === 'SQLITE_NOTADB' || code === 'SQLITE_CORRUPT';
-    const remedy = damaged
-      ? `restore ${join(dataDir, 'submissions.db')} from a backup or move it away`
-      : 'make it writable by this user or set DATA_DIR to another folder';
+    const remedy = damaged ? `restore ${join(dataDir, 'submissions.db')} from a backup or move it away` : 'make it writable by this user or set DATA_DIR to another folder';
     throw new StartError(`the data folder ${dataDir} cannot be used (${oneLine(error)}); ${remedy}`, { cause: error });
   };
   let store: Store | undefined;
@@ -161,7 +159,9 @@ function clientError(error: NodeJS.ErrnoException, socket: Socket): void {
   const body = `${text}\n`;
   const own = Object.entries((socket as Socket & { encrypted?: boolean }).encrypted ? headers.https : headers.plain).map(([name, value]) => `${name}: ${value}\r\n`);
   if (socket.writable) {
-    socket.write(`HTTP/1.1 ${status} ${text}\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${body.length}\r\nCache-Control: no-store\r\n${own.join('')}Connection: close\r\n\r\n${body}`);
+    socket.write(
+      `HTTP/1.1 ${status} ${text}\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${body.length}\r\nCache-Control: no-store\r\n${own.join('')}Connection: close\r\n\r\n${body}`,
+    );
   }
   socket.destroy();
 }
@@ -313,7 +313,8 @@ export async function startServer(options: ServerOptions): Promise<Server> {
     await app.close().catch(() => {});
     await api.close();
     const code = (error as { code?: unknown } | null)?.code;
-    if (code === 'EADDRINUSE' || code === 'EACCES') throw new StartError(`port ${options.port} cannot be used (${oneLine(error)}); stop what listens there or set PORT to another port`, { cause: error });
+    if (code === 'EADDRINUSE' || code === 'EACCES')
+      throw new StartError(`port ${options.port} cannot be used (${oneLine(error)}); stop what listens there or set PORT to another port`, { cause: error });
     throw error;
   }
   closers.set(app.server, {

@@ -29,7 +29,13 @@ const Environment = z.object({
   DATA_DIR: z.preprocess(given, z.string().optional()).describe('Where submissions.db, uploads/ and mail/ live; default ./data.'),
   SMTP_URL: z.preprocess(given, z.url({ protocol: /^smtps?$/, error: 'SMTP_URL must be an smtp:// or smtps:// address' }).optional()),
   MAIL_FROM: z.preprocess(given, z.string().optional()),
-  LAB_EMAIL: z.preprocess(given, z.string().regex(/^[^\s@<>",]+@[^\s@<>",]+\.[^\s@<>",]+$/, 'LAB_EMAIL must be one e-mail address').optional()),
+  LAB_EMAIL: z.preprocess(
+    given,
+    z
+      .string()
+      .regex(/^[^\s@<>",]+@[^\s@<>",]+\.[^\s@<>",]+$/, 'LAB_EMAIL must be one e-mail address')
+      .optional(),
+  ),
   FORM_RATE_LIMIT: wholeNumber('FORM_RATE_LIMIT', 1, defaultRateLimit),
   FORM_MIN_FILL_MS: wholeNumber('FORM_MIN_FILL_MS', 0, defaultMinFillMs),
   TRUST_PROXY: z.preprocess(given, z.enum(['0', '1'], 'TRUST_PROXY must be 1 or 0').optional()),
@@ -37,7 +43,12 @@ const Environment = z.object({
     given,
     z
       .string()
-      .transform((list) => list.split(',').map((entry) => entry.trim()).filter(Boolean))
+      .transform((list) =>
+        list
+          .split(',')
+          .map((entry) => entry.trim())
+          .filter(Boolean),
+      )
       .pipe(z.array(z.url({ protocol: /^https?$/, error: 'SITE_ORIGINS must list origins such as http://192.168.1.20:3000, separated by commas' }).transform((url) => new URL(url).origin)))
       .optional(),
   ),

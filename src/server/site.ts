@@ -72,7 +72,6 @@ const cacheControl = {
   hour: 'public, max-age=3600',
 } as const;
 
-
 /** A page file in one coding, kept in memory with its hash (the ETag's core). */
 interface Kept {
   body: Buffer;
@@ -95,7 +94,10 @@ class PageFiles {
     // The build writes .br and .gz beside every page; a coding whose file is missing falls back to the next.
     const tried = new Set<string>();
     for (;;) {
-      const coding = negotiate(accept ?? '', ['br', 'gzip'].filter((c) => !tried.has(c))) as 'br' | 'gzip' | null;
+      const coding = negotiate(
+        accept ?? '',
+        ['br', 'gzip'].filter((c) => !tried.has(c)),
+      ) as 'br' | 'gzip' | null;
       const page = this.read(join(this.clientDir, file) + (coding === 'br' ? '.br' : coding === 'gzip' ? '.gz' : ''), coding === null);
       if (page) return { coding: coding ?? undefined, page };
       tried.add(coding!);
@@ -329,4 +331,3 @@ function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
   const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
   return header.split(',').some((tag) => opaque(tag) === opaque(etag));
 }
-

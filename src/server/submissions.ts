@@ -176,7 +176,9 @@ export const mailMessageKeys: string[] = [
 
 /** `"Name" <address>` with the name cleaned, so nothing in it can open another address or header. */
 export function mailbox(name: string, address: string): string {
-  const cleaned = safeHeader(name).replace(/["\\<>]/g, '').trim();
+  const cleaned = safeHeader(name)
+    .replace(/["\\<>]/g, '')
+    .trim();
   return cleaned ? `"${cleaned}" <${address}>` : address;
 }
 
@@ -248,9 +250,7 @@ export function labNotification(kind: SubmissionKind, data: Record<string, unkno
     subject: safeHeader(`${t(subject.key, vars)}${reference ? ` [${reference}]` : ''}`),
     text: `${body.join('\n')}\n`,
     // Attached as what their bytes are (order-<id>-1.stl, model/stl); the visitor's own names for them are in the text above.
-    ...(files && attachedWhole(files)
-      ? { attachments: files.files.map((file) => ({ path: file.path, filename: basename(file.path), contentType: uploadFormats[file.kind].mime })) }
-      : {}),
+    ...(files && attachedWhole(files) ? { attachments: files.files.map((file) => ({ path: file.path, filename: basename(file.path), contentType: uploadFormats[file.kind].mime })) } : {}),
   };
 }
 

@@ -1,7 +1,20 @@
 import type {
-  AllOn4Service, AppointmentPage, Article, BlogPage, CategoryService, DetailService,
-  ForDoctorsPage, HomePage, NavGroup, Navigation, SearchPage, ServicesPage,
-  Service, SiteSettings, Testimonial, TestimonialsPage,
+  AllOn4Service,
+  AppointmentPage,
+  Article,
+  BlogPage,
+  CategoryService,
+  DetailService,
+  ForDoctorsPage,
+  HomePage,
+  NavGroup,
+  Navigation,
+  SearchPage,
+  ServicesPage,
+  Service,
+  SiteSettings,
+  Testimonial,
+  TestimonialsPage,
 } from '../../schemas/index.ts';
 import type { pageSchemas } from '../../schemas/page.ts';
 import type { PageKindId, pageKinds } from '../../schemas/page-kinds.ts';
@@ -51,12 +64,12 @@ export type Localize<T> = T extends { en: string; nl: string }
     : T extends { src: string; alt: { en: string; nl: string }; credit: string }
       ? ResolvedPhoto
       : T extends { src: string; alt: { en: string; nl: string } }
-      ? ResolvedImage
-      : T extends readonly (infer U)[]
-        ? Localize<U>[]
-        : T extends object
-          ? { [K in keyof T]: K extends 'href' ? SiteHref : Localize<T[K]> }
-          : T;
+        ? ResolvedImage
+        : T extends readonly (infer U)[]
+          ? Localize<U>[]
+          : T extends object
+            ? { [K in keyof T]: K extends 'href' ? SiteHref : Localize<T[K]> }
+            : T;
 
 type Out<T extends z.ZodType> = Localize<z.output<T>>;
 /**

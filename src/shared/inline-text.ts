@@ -14,7 +14,6 @@ export type InlineRun = { type: 'text'; text: string; at: number } | { type: 'li
  */
 export type InlinePart = InlineRun | { type: 'bold'; text: string; at: number; parts?: InlineRun[] };
 
-
 /** A text cut into plain text, links and bold; `offset` is where the text starts in a larger one (bold text's own parts). */
 export function parseInline(text: string, offset = 0): InlinePart[] {
   const parts: InlinePart[] = [];
@@ -67,16 +66,36 @@ function linkProblem(label: string, at: number, problems: InlineProblem[]): void
 /** What in a piece of plain text (between links and bold) would show as raw characters: HTML, a broken link, a lone **. */
 function textProblems(segment: string, at: number, problems: InlineProblem[]): void {
   for (const match of segment.matchAll(html)) {
-    problems.push({ at: at + match.index, snippet: match[0], message: `"${match[0]}" is HTML, which is not rendered: the visitor sees it as text`, hint: 'write a link as [label](/path) and bold text as **text**' });
+    problems.push({
+      at: at + match.index,
+      snippet: match[0],
+      message: `"${match[0]}" is HTML, which is not rendered: the visitor sees it as text`,
+      hint: 'write a link as [label](/path) and bold text as **text**',
+    });
   }
   for (const match of segment.matchAll(spacedLink)) {
-    problems.push({ at: at + match.index, snippet: match[0], message: 'a space between "]" and "(" breaks the link: it shows as text', hint: 'write the link as [label](/path), with no space between ] and (' });
+    problems.push({
+      at: at + match.index,
+      snippet: match[0],
+      message: 'a space between "]" and "(" breaks the link: it shows as text',
+      hint: 'write the link as [label](/path), with no space between ] and (',
+    });
   }
   for (const match of segment.matchAll(openLink)) {
-    problems.push({ at: at + match.index, snippet: match[0], message: 'a link that is not closed, or whose address has a space, shows as text', hint: 'write the link as [label](/path): the address without spaces, closed with ")"' });
+    problems.push({
+      at: at + match.index,
+      snippet: match[0],
+      message: 'a link that is not closed, or whose address has a space, shows as text',
+      hint: 'write the link as [label](/path): the address without spaces, closed with ")"',
+    });
   }
   for (const match of segment.matchAll(/\*\*/g)) {
-    problems.push({ at: at + match.index, snippet: '**', message: 'a ** without its closing pair shows as two stars', hint: 'close the bold text with ** (or write *** as ** and * apart), or remove the stars' });
+    problems.push({
+      at: at + match.index,
+      snippet: '**',
+      message: 'a ** without its closing pair shows as two stars',
+      hint: 'close the bold text with ** (or write *** as ** and * apart), or remove the stars',
+    });
   }
 }
 

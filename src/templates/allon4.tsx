@@ -31,7 +31,15 @@ export default function AllOn4Page({ content }: TemplateProps<'allon4'>) {
             </p>
           </div>
           {/* The hero's picture again, whole this time; its alt text was read with the hero. */}
-          <img src={content.card.image.src} width={content.card.image.width} height={content.card.image.height} alt="" loading="lazy" decoding="async" className="h-auto w-full rounded-3xl ring-1 ring-deep/10 lg:sticky lg:top-28" />
+          <img
+            src={content.card.image.src}
+            width={content.card.image.width}
+            height={content.card.image.height}
+            alt=""
+            loading="lazy"
+            decoding="async"
+            className="h-auto w-full rounded-3xl ring-1 ring-deep/10 lg:sticky lg:top-28"
+          />
         </div>
       </section>
 

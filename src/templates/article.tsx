@@ -33,8 +33,14 @@ export default function ArticlePage({ content }: TemplateProps<'article'>) {
       <PageHeader title={content.title} lead={content.intro} eyebrow={content.category.label}>
         <ul className="mt-4 flex flex-wrap gap-x-2 gap-y-1 text-sm text-ink/75">
           {[
-            <time key="published" dateTime={content.date}>{t('blog.publishedOn', { date: longDate(content.date, lang) })}</time>,
-            content.updated ? <time key="updated" dateTime={content.updated}>{t('blog.updatedOn', { date: longDate(content.updated, lang) })}</time> : null,
+            <time key="published" dateTime={content.date}>
+              {t('blog.publishedOn', { date: longDate(content.date, lang) })}
+            </time>,
+            content.updated ? (
+              <time key="updated" dateTime={content.updated}>
+                {t('blog.updatedOn', { date: longDate(content.updated, lang) })}
+              </time>
+            ) : null,
             content.author,
             t('blog.readingTime', { minutes: Math.max(1, Math.round(words / 200)) }),
           ]
@@ -53,7 +59,13 @@ export default function ArticlePage({ content }: TemplateProps<'article'>) {
             {/* The cover, from 48rem only (a phone fetches nothing): the text starts in a phone's first screen. */}
             <picture className="mb-10 hidden md:block">
               <source media="(width >= 48rem)" srcSet={content.image.src} />
-              <img width={content.image.width} height={content.image.height} alt={content.image.alt} decoding="async" className="aspect-[21/9] w-full rounded-3xl bg-sand object-cover ring-1 ring-deep/10" />
+              <img
+                width={content.image.width}
+                height={content.image.height}
+                alt={content.image.alt}
+                decoding="async"
+                className="aspect-[21/9] w-full rounded-3xl bg-sand object-cover ring-1 ring-deep/10"
+              />
             </picture>
             <RichText blocks={content.body} />
             <section aria-labelledby={ids.tags} className="mt-12">

@@ -34,8 +34,7 @@ export default function BlogPage({ content }: TemplateProps<'blog'>) {
   const shown = filterArticles(content.articles, { category, query });
   const ids = { list: useId(), search: useId() };
 
-  const go = (next: { category?: BlogCategoryId; q?: string }, replace = false) =>
-    void navigate({ search: (prev) => ({ ...prev, ...next }), replace, resetScroll: false });
+  const go = (next: { category?: BlogCategoryId; q?: string }, replace = false) => void navigate({ search: (prev) => ({ ...prev, ...next }), replace, resetScroll: false });
   const onType = (value: string) => {
     setTyped(value);
     go({ q: value || undefined }, true);
@@ -77,7 +76,15 @@ export default function BlogPage({ content }: TemplateProps<'blog'>) {
                 {t('blog.searchLabel')}
               </label>
               <div className="relative">
-                <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3.5 size-5 -translate-y-1/2 text-ink/60">
+                <svg
+                  viewBox="0 0 24 24"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth={1.8}
+                  strokeLinecap="round"
+                  aria-hidden="true"
+                  className="pointer-events-none absolute top-1/2 left-3.5 size-5 -translate-y-1/2 text-ink/60"
+                >
                   <path d="M11 18a7 7 0 100-14 7 7 0 000 14zM20 20l-4-4" />
                 </svg>
                 <input

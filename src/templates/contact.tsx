@@ -21,7 +21,13 @@ export default function ContactPage({ content }: TemplateProps<'contact'>) {
   return (
     <FeedbackProvider>
       {/* Calling comes first here: the hero's button rings the lab (the number from site settings). */}
-      <Hero title={content.hero.title} description={content.hero.description} image={content.hero.image} photo={content.hero.photo} cta={{ label: t('contact.callPhone', { phone: site.phone.display }), href: `tel:${site.phone.e164}` }} />
+      <Hero
+        title={content.hero.title}
+        description={content.hero.description}
+        image={content.hero.image}
+        photo={content.hero.photo}
+        cta={{ label: t('contact.callPhone', { phone: site.phone.display }), href: `tel:${site.phone.e164}` }}
+      />
       <div className="section">
         <div className="container-page grid items-start gap-8 lg:grid-cols-[minmax(0,1fr)_24rem]">
           <FormCard title={content.form.title} intro={content.form.intro} section>

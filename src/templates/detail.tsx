@@ -105,14 +105,7 @@ export default function DetailPage({ content }: TemplateProps<'detail'>) {
 
       {content.cases.length > 0 ? <CaseStudies cases={content.cases} name={name} /> : null}
 
-      {content.closingBanner ? (
-        <CtaBanner
-          title={t('services.interestedTitle', { name })}
-          text={text}
-          primary={book}
-          secondary={secondary}
-        />
-      ) : null}
+      {content.closingBanner ? <CtaBanner title={t('services.interestedTitle', { name })} text={text} primary={book} secondary={secondary} /> : null}
     </>
   );
 }

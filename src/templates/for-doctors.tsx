@@ -132,9 +132,7 @@ export default function ForDoctorsPage({ content }: TemplateProps<'for-doctors'>
           </p>
         </Fact>
       ) : null}
-      {f.guarantee ? (
-        <Fact id="guarantee" title={c.guarantee.title} mark={mark(f.guarantee.example)} intro={f.guarantee.text} />
-      ) : null}
+      {f.guarantee ? <Fact id="guarantee" title={c.guarantee.title} mark={mark(f.guarantee.example)} intro={f.guarantee.text} /> : null}
       <Fact id="mdr" title={c.mdr.title} tint>
         <div className="prose-site mt-6 max-w-3xl">
           <p>{c.mdr.intro}</p>

@@ -37,17 +37,28 @@ function NotFoundView({ title, text, back, head }: { title: string; text: string
       <div className="grid items-center gap-10 lg:grid-cols-2 lg:gap-16">
         <div>
           <p className="font-display text-6xl font-semibold text-teal md:text-7xl">{t('errors.notFoundCode')}</p>
-          <h1 id="page-title" className="mt-4 font-display text-3xl font-semibold text-balance text-deep md:text-4xl">{title}</h1>
+          <h1 id="page-title" className="mt-4 font-display text-3xl font-semibold text-balance text-deep md:text-4xl">
+            {title}
+          </h1>
           <p className="mt-4 max-w-prose text-lg text-ink/80">{text}</p>
           {back ? (
             <p className="mt-8">
-              <SiteLink href={back.href} className="btn btn-primary">{back.label}</SiteLink>
+              <SiteLink href={back.href} className="btn btn-primary">
+                {back.label}
+              </SiteLink>
             </p>
           ) : null}
         </div>
         {/* Cropped to the artwork, which sits on the right of the hero-shaped picture. */}
         {hero.image ? (
-          <img src={hero.image.src} width={hero.image.width} height={hero.image.height} alt={hero.image.alt} decoding="async" className="aspect-[4/3] w-full rounded-3xl border border-deep/10 object-cover object-right" />
+          <img
+            src={hero.image.src}
+            width={hero.image.width}
+            height={hero.image.height}
+            alt={hero.image.alt}
+            decoding="async"
+            className="aspect-[4/3] w-full rounded-3xl border border-deep/10 object-cover object-right"
+          />
         ) : null}
       </div>
       <h2 className="mt-16 font-display text-2xl font-semibold text-deep">{ways.title}</h2>

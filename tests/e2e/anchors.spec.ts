@@ -18,7 +18,10 @@ const pagesToCheck: { path: string; template: string; content: Record<string, un
  * not React's generated ids (`_R_…_`), which no link can know.
  */
 function landingIds(html: string): string[] {
-  const body = html.slice(html.indexOf('<body')).replace(/<script[\s\S]*?<\/script>/g, '').replace(/<dialog[\s\S]*?<\/dialog>/g, '');
+  const body = html
+    .slice(html.indexOf('<body'))
+    .replace(/<script[\s\S]*?<\/script>/g, '')
+    .replace(/<dialog[\s\S]*?<\/dialog>/g, '');
   return [...body.matchAll(/<(h1|h2|h3|section|main|footer)\b[^>]*\sid="([^"]+)"/g)].map((m) => m[2]!).filter((id) => !/^_R_/.test(id));
 }
 

@@ -3,8 +3,12 @@ import { watch } from './site.ts';
 
 const origin = 'https://www.example.nl';
 const slugs = [
-  'latest-dental-implant-technologies-2025', 'cad-cam-techniques-in-dental-prosthetics', 'how-to-choose-the-right-dental-prosthetic',
-  'comparing-different-types-of-dentures', 'the-future-of-digital-dentistry', 'caring-for-dental-prosthetics-patient-tips',
+  'latest-dental-implant-technologies-2025',
+  'cad-cam-techniques-in-dental-prosthetics',
+  'how-to-choose-the-right-dental-prosthetic',
+  'comparing-different-types-of-dentures',
+  'the-future-of-digital-dentistry',
+  'caring-for-dental-prosthetics-patient-tips',
 ];
 
 const cards = (page: Page) => page.getByRole('main').getByRole('article');
@@ -189,7 +193,7 @@ test.describe('the blog list', () => {
     await expectAgreement(page, { q: 'dentures', category: '', label: 'All', count: 4 });
   });
 
-  test('the language switch of a filtered blog leads to the other language\'s blog with the same category and search', async ({ page }) => {
+  test("the language switch of a filtered blog leads to the other language's blog with the same category and search", async ({ page }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto('/blog');
     await hydrated(page);
@@ -261,10 +265,23 @@ test.describe('an article', () => {
         const body = page.getByRole('main').getByRole('article').first();
         expect(await body.getByRole('heading', { level: 2 }).count()).toBeGreaterThanOrEqual(5);
         expect((await body.innerText()).split(/\s+/).length).toBeGreaterThan(600);
-        await expect(page.getByRole('region', { name: /^(Tags)$/ }).getByRole('listitem').first()).toBeVisible();
-        await expect(page.getByRole('region', { name: /Share this article|Deel dit artikel/ }).getByRole('button').first()).toBeVisible();
+        await expect(
+          page
+            .getByRole('region', { name: /^(Tags)$/ })
+            .getByRole('listitem')
+            .first(),
+        ).toBeVisible();
+        await expect(
+          page
+            .getByRole('region', { name: /Share this article|Deel dit artikel/ })
+            .getByRole('button')
+            .first(),
+        ).toBeVisible();
         const related = page.getByRole('region', { name: /Related articles|Gerelateerde artikelen/ });
-        const links = await related.getByRole('article').getByRole('link').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+        const links = await related
+          .getByRole('article')
+          .getByRole('link')
+          .evaluateAll((as) => as.map((a) => a.getAttribute('href')));
         expect(links.length).toBeGreaterThanOrEqual(2);
         for (const href of links) expect(href).toMatch(new RegExp(`^${prefix}/blog/[a-z0-9-]+$`));
         expect(links).not.toContain(`${prefix}/blog/${slug}`);

@@ -115,7 +115,13 @@ export async function controlNames(page: Page, selector = 'a[href], button, [rol
 
 /** Whether the name holds the visible text: its words in order and whole, in any case and spacing ("EN" is not in "English"). */
 export const holds = (name: string, text: string) =>
-  new RegExp(`(?<![\\p{L}\\p{N}])${text.split(/\s+/).map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s*')}(?![\\p{L}\\p{N}])`, 'iu').test(name);
+  new RegExp(
+    `(?<![\\p{L}\\p{N}])${text
+      .split(/\s+/)
+      .map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+      .join('\\s*')}(?![\\p{L}\\p{N}])`,
+    'iu',
+  ).test(name);
 
 /** Every link and button of the header with visible text, and how many lines that text takes (distinct tops of its rectangles). */
 export function headerLines(page: Page): Promise<{ text: string; lines: number }[]> {

@@ -48,7 +48,9 @@ const pages = [
 
 for (const p of pages) {
   // Each page's checks only look at it, so each page is visited once for them, each check a step.
-  test(`${p.appointment} shows the KPT from site settings, marked as an example, with the complaints procedure and the disputes body; offers a denture repair and sends a patient to the dentist or a tandprotheticus for a new one`, async ({ page }) => {
+  test(`${p.appointment} shows the KPT from site settings, marked as an example, with the complaints procedure and the disputes body; offers a denture repair and sends a patient to the dentist or a tandprotheticus for a new one`, async ({
+    page,
+  }) => {
     await openPage(page, p.appointment);
     await test.step('the KPT from site settings, marked as an example, with the complaints procedure and the disputes body', async () => {
       const heading = page.getByRole('heading', { level: 3, name: new RegExp(`^${p.kpt.replace(/[()]/g, '\\$&')}`) });

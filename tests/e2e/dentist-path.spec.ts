@@ -8,8 +8,30 @@ import { e2eDataDir, openPage } from './site.ts';
 // phone's and a desktop's width: sending a case, and finding what the lab promises for a zirconia crown.
 
 const words = {
-  en: { home: '/', send: 'Send a case', turnaround: 'Turnaround, pickup and scanners', zirconia: 'Zirconia crown', dentist: /^Dentist's name/, clinic: /^Clinic name/, email: /^E-mail address/, phone: /^Phone number/, type: /^Type of work/, files: /^Files/ },
-  nl: { home: '/nl', send: 'Casus insturen', turnaround: 'Levertijden, ophalen en scanners', zirconia: 'Zirkoniakroon', dentist: /^Naam tandarts/, clinic: /^Naam praktijk/, email: /^E-mailadres/, phone: /^Telefoonnummer/, type: /^Soort werk/, files: /^Bestanden/ },
+  en: {
+    home: '/',
+    send: 'Send a case',
+    turnaround: 'Turnaround, pickup and scanners',
+    zirconia: 'Zirconia crown',
+    dentist: /^Dentist's name/,
+    clinic: /^Clinic name/,
+    email: /^E-mail address/,
+    phone: /^Phone number/,
+    type: /^Type of work/,
+    files: /^Files/,
+  },
+  nl: {
+    home: '/nl',
+    send: 'Casus insturen',
+    turnaround: 'Levertijden, ophalen en scanners',
+    zirconia: 'Zirkoniakroon',
+    dentist: /^Naam tandarts/,
+    clinic: /^Naam praktijk/,
+    email: /^E-mailadres/,
+    phone: /^Telefoonnummer/,
+    type: /^Soort werk/,
+    files: /^Bestanden/,
+  },
 } as const;
 
 /** How many orders the server has stored whose clinic carries `marker`. */
@@ -31,7 +53,10 @@ async function step(steps: string[], page: Page, name: string, click: () => Prom
   await page.waitForLoadState('domcontentloaded');
 }
 
-for (const [width, height] of [[375, 812], [1440, 900]] as const) {
+for (const [width, height] of [
+  [375, 812],
+  [1440, 900],
+] as const) {
   for (const lang of ['en', 'nl'] as const) {
     const w = words[lang];
 
@@ -68,7 +93,10 @@ for (const [width, height] of [[375, 812], [1440, 900]] as const) {
       await expect(link).toBeInViewport();
       await step(steps, page, 'turnaround', () => link.click());
       await expect(page).toHaveURL(new RegExp(`${lang === 'nl' ? '/nl' : ''}/for-doctors#turnaround$`));
-      const row = page.getByRole('table').getByRole('row').filter({ has: page.getByRole('rowheader', { name: w.zirconia, exact: true }) });
+      const row = page
+        .getByRole('table')
+        .getByRole('row')
+        .filter({ has: page.getByRole('rowheader', { name: w.zirconia, exact: true }) });
       await expect(row).toBeInViewport();
       await expect(row.getByRole('cell')).toHaveText(/\d/);
       expect(steps).toHaveLength(1);

@@ -13,7 +13,7 @@ import { projectRoot } from '../support/fixtures.ts';
 // The copy lies in tests/.tmp/, which Tailwind never scans (git-ignored); that content/ itself stays out
 // of Tailwind's sources is tested by telling the dev server that a file there changed.
 
-describe('the dev server on the project\'s own content', () => {
+describe("the dev server on the project's own content", () => {
   let copy: string;
   let contactFile: string;
   let original: string;

@@ -23,14 +23,34 @@ const site = yaml.load(readFileSync(join(process.cwd(), 'content', 'site.yaml'),
 
 const pages = [
   {
-    lang: 'en' as const, path: '/for-doctors', send: 'Send a case', days: 'working days', example: 'Example',
+    lang: 'en' as const,
+    path: '/for-doctors',
+    send: 'Send a case',
+    days: 'working days',
+    example: 'Example',
     sections: ['Turnaround', 'Pickup and courier', 'Intraoral scanners', 'Werkbon and price list', 'Our clinical prosthetic technician (KPT)', 'Guarantee', 'Statement for custom-made devices (MDR)'],
-    download: 'Download (PDF)', werkbon: 'Werkbon (order form)', priceList: 'Price list',
+    download: 'Download (PDF)',
+    werkbon: 'Werkbon (order form)',
+    priceList: 'Price list',
   },
   {
-    lang: 'nl' as const, path: '/nl/for-doctors', send: 'Casus insturen', days: 'werkdagen', example: 'Voorbeeld',
-    sections: ['Doorlooptijd', 'Ophaaldienst en koerier', 'Intraorale scanners', 'Werkbon en prijslijst', 'Onze klinisch prothesetechnicus (KPT)', 'Garantie', 'Verklaring voor hulpmiddelen naar maat (MDR)'],
-    download: 'Downloaden (pdf)', werkbon: 'Werkbon', priceList: 'Prijslijst',
+    lang: 'nl' as const,
+    path: '/nl/for-doctors',
+    send: 'Casus insturen',
+    days: 'werkdagen',
+    example: 'Voorbeeld',
+    sections: [
+      'Doorlooptijd',
+      'Ophaaldienst en koerier',
+      'Intraorale scanners',
+      'Werkbon en prijslijst',
+      'Onze klinisch prothesetechnicus (KPT)',
+      'Garantie',
+      'Verklaring voor hulpmiddelen naar maat (MDR)',
+    ],
+    download: 'Downloaden (pdf)',
+    werkbon: 'Werkbon',
+    priceList: 'Prijslijst',
   },
 ];
 const anchors = ['turnaround', 'pickup', 'scanners', 'downloads', 'clinical', 'guarantee', 'mdr'];
@@ -65,7 +85,9 @@ for (const p of pages) {
     });
 
     // Three groups of facts the page only shows, checked on one visit.
-    test('shows the turnaround per kind of work from the site settings, the zirconia crown first; marks each fact the lab has not confirmed as an example, in the page\'s language; names the scanners with the lab\'s ID in each, and the pickup with its time', async ({ page }) => {
+    test("shows the turnaround per kind of work from the site settings, the zirconia crown first; marks each fact the lab has not confirmed as an example, in the page's language; names the scanners with the lab's ID in each, and the pickup with its time", async ({
+      page,
+    }) => {
       await openPage(page, p.path);
       await test.step('the turnaround per kind of work from the site settings, the zirconia crown first', async () => {
         const table = page.getByRole('table');
@@ -76,7 +98,7 @@ for (const p of pages) {
         await expect(zirconia.getByRole('cell')).toHaveText(`${site.turnaround.items.zirconiaCrown!.days as number} ${p.days}`);
         for (const work of works) await expect(table.getByRole('rowheader', { name: work, exact: true })).toBeVisible();
       });
-      await test.step('each fact the lab has not confirmed marked as an example, in the page\'s language', async () => {
+      await test.step("each fact the lab has not confirmed marked as an example, in the page's language", async () => {
         // Each section heading of a listed fact has the mark beside it; the MDR statement (the law) has none.
         for (const id of ['turnaround', 'pickup', 'scanners', 'guarantee']) {
           expect(site.placeholders).toContain(id);
@@ -85,7 +107,7 @@ for (const p of pages) {
         await expect(page.locator('section[aria-labelledby="mdr"] .example-mark')).toHaveCount(0);
         await expect(page.locator('section[aria-labelledby="downloads"] .example-mark')).toHaveCount(2);
       });
-      await test.step('the scanners with the lab\'s ID in each, and the pickup with its time', async () => {
+      await test.step("the scanners with the lab's ID in each, and the pickup with its time", async () => {
         const scanners = page.locator('section[aria-labelledby="scanners"]');
         for (const name of ['3Shape TRIOS', 'iTero', 'Medit', 'Dentsply Sirona Primescan', 'DEXIS']) {
           await expect(scanners.getByRole('heading', { level: 3, name, exact: true })).toBeVisible();
@@ -101,7 +123,10 @@ for (const p of pages) {
 
     test('offers the werkbon and the price list as PDFs that download', async ({ page, request }) => {
       await openPage(page, `${p.path}#downloads`);
-      for (const [key, title] of [['werkbon', p.werkbon], ['priceList', p.priceList]] as const) {
+      for (const [key, title] of [
+        ['werkbon', p.werkbon],
+        ['priceList', p.priceList],
+      ] as const) {
         const link = page.getByRole('link', { name: `${p.download}: ${title}` });
         await expect(link).toHaveAttribute('href', `/${site.downloads[key][p.lang]}`);
         await expect(link).toHaveAttribute('download', '');

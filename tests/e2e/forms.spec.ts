@@ -19,7 +19,7 @@ function stored(marker: string): { kind: string; lang: string; data: Record<stri
   try {
     return db
       .prepare<[string], { kind: string; lang: string; data: string; files: string }>(
-        "SELECT kind, lang, data, (SELECT json_group_array(name) FROM (SELECT name FROM files f WHERE f.submission_id = s.id ORDER BY position)) AS files FROM submissions s WHERE data LIKE ?",
+        'SELECT kind, lang, data, (SELECT json_group_array(name) FROM (SELECT name FROM files f WHERE f.submission_id = s.id ORDER BY position)) AS files FROM submissions s WHERE data LIKE ?',
       )
       .all(`%${marker}%`)
       .map((row) => ({ ...row, data: JSON.parse(row.data) as Record<string, unknown>, files: JSON.parse(row.files) as string[] }));
@@ -45,14 +45,36 @@ async function slowApi(page: Page, ms = 600) {
 
 const text = {
   en: {
-    name: 'Full name', email: 'E-mail address', phone: 'Phone number', service: 'Service', date: 'Preferred date', time: 'Preferred time',
-    message: 'Additional message', book: 'Send request', sending: 'Sending…', modalTitle: 'Appointment request sent', ok: 'OK',
-    required: 'Enter your name.', error: 'Error', errorText: 'There was a problem sending your request. Please try again later.',
+    name: 'Full name',
+    email: 'E-mail address',
+    phone: 'Phone number',
+    service: 'Service',
+    date: 'Preferred date',
+    time: 'Preferred time',
+    message: 'Additional message',
+    book: 'Send request',
+    sending: 'Sending…',
+    modalTitle: 'Appointment request sent',
+    ok: 'OK',
+    required: 'Enter your name.',
+    error: 'Error',
+    errorText: 'There was a problem sending your request. Please try again later.',
   },
   nl: {
-    name: 'Volledige naam', email: 'E-mailadres', phone: 'Telefoonnummer', service: 'Dienst', date: 'Voorkeursdatum', time: 'Voorkeurstijd',
-    message: 'Aanvullend bericht', book: 'Verstuur aanvraag', sending: 'Bezig met verzenden…', modalTitle: 'Afspraakverzoek verzonden', ok: 'OK',
-    required: 'Vul uw naam in.', error: 'Fout', errorText: 'Er is een probleem opgetreden bij het verzenden van uw bericht. Probeer het later opnieuw.',
+    name: 'Volledige naam',
+    email: 'E-mailadres',
+    phone: 'Telefoonnummer',
+    service: 'Dienst',
+    date: 'Voorkeursdatum',
+    time: 'Voorkeurstijd',
+    message: 'Aanvullend bericht',
+    book: 'Verstuur aanvraag',
+    sending: 'Bezig met verzenden…',
+    modalTitle: 'Afspraakverzoek verzonden',
+    ok: 'OK',
+    required: 'Vul uw naam in.',
+    error: 'Fout',
+    errorText: 'Er is een probleem opgetreden bij het verzenden van uw bericht. Probeer het later opnieuw.',
   },
 } as const;
 
@@ -142,7 +164,9 @@ test.describe('the appointment form', () => {
       await page.getByRole('button', { name: t.book }).click();
       const email = lang === 'en' ? 'Enter your e-mail address.' : 'Vul uw e-mailadres in.';
       await expect(errorSummary(page).getByRole('link').first()).toHaveText(email);
-      await expect(page.getByText(lang === 'en' ? 'Enter a valid phone number, e.g. 06 12345678 or +31 6 12345678.' : 'Vul een geldig telefoonnummer in, bijvoorbeeld 06 12345678 of +31 6 12345678.').first()).toBeVisible();
+      await expect(
+        page.getByText(lang === 'en' ? 'Enter a valid phone number, e.g. 06 12345678 or +31 6 12345678.' : 'Vul een geldig telefoonnummer in, bijvoorbeeld 06 12345678 of +31 6 12345678.').first(),
+      ).toBeVisible();
       await expect(page.getByText(lang === 'en' ? 'Choose today or a later date.' : 'Kies vandaag of een latere datum.').first()).toBeVisible();
       await summaryLeadsTo(page, email, page.getByLabel(t.email));
       // Nothing typed is lost.
@@ -234,9 +258,10 @@ test.describe('the appointment form', () => {
   for (const lang of ['en', 'nl'] as const) {
     test(`offers only the chosen day's hours in ${lang}, in the 24-hour clock, and says the lab is closed on a Saturday`, async ({ page }) => {
       const t = text[lang];
-      const m = lang === 'en'
-        ? { closed: 'We are closed on Saturdays. Choose another day.', time: 'Choose a time.' }
-        : { closed: 'Op zaterdag zijn wij gesloten. Kies een andere dag.', time: 'Kies een tijd.' };
+      const m =
+        lang === 'en'
+          ? { closed: 'We are closed on Saturdays. Choose another day.', time: 'Choose a time.' }
+          : { closed: 'Op zaterdag zijn wij gesloten. Kies een andere dag.', time: 'Kies een tijd.' };
       const posts: string[] = [];
       page.on('request', (request) => void (request.method() === 'POST' && posts.push(request.url())));
       await openPage(page, lang === 'en' ? '/appointment' : '/nl/appointment');
@@ -311,7 +336,7 @@ test.describe("a form's parts loaded on its first touch", () => {
     });
   }
 
-  test('what is typed in the order\'s fields and date before their code arrives is kept, and sent', async ({ page }) => {
+  test("what is typed in the order's fields and date before their code arrives is kept, and sent", async ({ page }) => {
     const marker = unique();
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -492,26 +517,58 @@ test.describe('the contact form', () => {
 /** The order form's words, as a visitor reads them. */
 const orderText = {
   en: {
-    path: '/for-doctors', dentist: "Dentist's name", clinic: 'Clinic name', email: 'E-mail address', phone: 'Phone number', type: 'Type of work',
-    file: /^Files/, choose: 'Choose files', drop: 'or drop them here', none: 'No file chosen', send: 'Send case', ok: 'Your case has been sent',
-    remove: (name: string) => `Remove ${name}`, chosen: (count: number, size: string) => `${count} of 5 files, ${size} together`,
+    path: '/for-doctors',
+    dentist: "Dentist's name",
+    clinic: 'Clinic name',
+    email: 'E-mail address',
+    phone: 'Phone number',
+    type: 'Type of work',
+    file: /^Files/,
+    choose: 'Choose files',
+    drop: 'or drop them here',
+    none: 'No file chosen',
+    send: 'Send case',
+    ok: 'Your case has been sent',
+    remove: (name: string) => `Remove ${name}`,
+    chosen: (count: number, size: string) => `${count} of 5 files, ${size} together`,
     chosenRefused: (count: number, size: string, refused: number) => `${count} of 5 files to send, ${size} together; ${refused} not accepted`,
     damagedStl: 'This is not a valid STL file: it is damaged or incomplete.',
-    refusedType: 'Only PDF, JPG, PNG, DOCX, STL, PLY, OBJ, and ZIP files are allowed.', tooLarge: 'The file is larger than 50 MB. Please choose a smaller file.',
-    tooMany: 'At most 5 files can be sent with one order.', removeFirst: 'Remove the files that were not accepted before you send the case.',
-    missing: 'Please upload a file before submitting.', sending: 'Sending the files', of: (sent: string) => new RegExp(`^[\\d.]+ (kB|MB) of ${sent} sent \\(\\d+%\\)$`),
-    previous: 'Additional information', mb: (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`,
+    refusedType: 'Only PDF, JPG, PNG, DOCX, STL, PLY, OBJ, and ZIP files are allowed.',
+    tooLarge: 'The file is larger than 50 MB. Please choose a smaller file.',
+    tooMany: 'At most 5 files can be sent with one order.',
+    removeFirst: 'Remove the files that were not accepted before you send the case.',
+    missing: 'Please upload a file before submitting.',
+    sending: 'Sending the files',
+    of: (sent: string) => new RegExp(`^[\\d.]+ (kB|MB) of ${sent} sent \\(\\d+%\\)$`),
+    previous: 'Additional information',
+    mb: (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`,
   },
   nl: {
-    path: '/nl/for-doctors', dentist: 'Naam tandarts', clinic: 'Naam praktijk', email: 'E-mailadres', phone: 'Telefoonnummer', type: 'Soort werk',
-    file: /^Bestanden/, choose: 'Kies bestanden', drop: 'of sleep ze hierheen', none: 'Geen bestand gekozen', send: 'Casus versturen', ok: 'Uw casus is verstuurd',
-    remove: (name: string) => `${name} verwijderen`, chosen: (count: number, size: string) => `${count} van 5 bestanden, samen ${size}`,
+    path: '/nl/for-doctors',
+    dentist: 'Naam tandarts',
+    clinic: 'Naam praktijk',
+    email: 'E-mailadres',
+    phone: 'Telefoonnummer',
+    type: 'Soort werk',
+    file: /^Bestanden/,
+    choose: 'Kies bestanden',
+    drop: 'of sleep ze hierheen',
+    none: 'Geen bestand gekozen',
+    send: 'Casus versturen',
+    ok: 'Uw casus is verstuurd',
+    remove: (name: string) => `${name} verwijderen`,
+    chosen: (count: number, size: string) => `${count} van 5 bestanden, samen ${size}`,
     chosenRefused: (count: number, size: string, refused: number) => `${count} van 5 bestanden te versturen, samen ${size}; ${refused} niet geaccepteerd`,
     damagedStl: 'Dit is geen geldig STL-bestand: het is beschadigd of onvolledig.',
-    refusedType: 'Alleen PDF-, JPG-, PNG-, DOCX-, STL-, PLY-, OBJ- en ZIP-bestanden zijn toegestaan.', tooLarge: 'Het bestand is groter dan 50 MB. Kies een kleiner bestand.',
-    tooMany: 'Per opdracht kunt u maximaal 5 bestanden insturen.', removeFirst: 'Verwijder de bestanden die niet zijn geaccepteerd voordat u de opdracht instuurt.',
-    missing: 'Upload een bestand voordat u indient.', sending: 'De bestanden worden verstuurd', of: (sent: string) => new RegExp(`^[\\d,]+ (kB|MB) van ${sent} verstuurd \\(\\d+%\\)$`),
-    previous: 'Aanvullende informatie', mb: (bytes: number) => `${(bytes / 1e6).toFixed(1).replace('.', ',')} MB`,
+    refusedType: 'Alleen PDF-, JPG-, PNG-, DOCX-, STL-, PLY-, OBJ- en ZIP-bestanden zijn toegestaan.',
+    tooLarge: 'Het bestand is groter dan 50 MB. Kies een kleiner bestand.',
+    tooMany: 'Per opdracht kunt u maximaal 5 bestanden insturen.',
+    removeFirst: 'Verwijder de bestanden die niet zijn geaccepteerd voordat u de opdracht instuurt.',
+    missing: 'Upload een bestand voordat u indient.',
+    sending: 'De bestanden worden verstuurd',
+    of: (sent: string) => new RegExp(`^[\\d,]+ (kB|MB) van ${sent} verstuurd \\(\\d+%\\)$`),
+    previous: 'Aanvullende informatie',
+    mb: (bytes: number) => `${(bytes / 1e6).toFixed(1).replace('.', ',')} MB`,
   },
 } as const;
 
@@ -633,7 +690,11 @@ test.describe('the dentist order form', () => {
         const { x, y, width, height } = el.parentElement!.getBoundingClientRect();
         return { x, y, width, height };
       });
-      for (const [x, y] of [[zone.x + 8, zone.y + 8], [zone.x + zone.width / 2, zone.y + zone.height / 2], [zone.x + zone.width - 8, zone.y + zone.height - 8]] as const) {
+      for (const [x, y] of [
+        [zone.x + 8, zone.y + 8],
+        [zone.x + zone.width / 2, zone.y + zone.height / 2],
+        [zone.x + zone.width - 8, zone.y + zone.height - 8],
+      ] as const) {
         expect(await page.evaluate(({ x, y }) => (document.elementFromPoint(x, y) as HTMLInputElement | null)?.type, { x, y })).toBe('file');
       }
       // From the keyboard the native control takes the focus, and the zone shows it.
@@ -672,7 +733,8 @@ test.describe('the dentist order form', () => {
     await page.setViewportSize({ width: 320, height: 800 });
     await openPage(page, '/nl/for-doctors');
     /** Whether an element shows all of its text inside the screen. */
-    const whole = (text: string) => page.getByText(text, { exact: false }).evaluate((el) => el.scrollWidth <= el.clientWidth && el.getBoundingClientRect().right <= document.documentElement.clientWidth);
+    const whole = (text: string) =>
+      page.getByText(text, { exact: false }).evaluate((el) => el.scrollWidth <= el.clientWidth && el.getBoundingClientRect().right <= document.documentElement.clientWidth);
     expect(await whole('Kies bestanden')).toBe(true);
     expect(await whole('of sleep ze hierheen')).toBe(true);
     expect(await whole('Maximaal 5 bestanden: PDF')).toBe(true);
@@ -733,7 +795,12 @@ test.describe('the dentist order form', () => {
       route.fulfill({
         status: 400,
         contentType: 'application/json',
-        body: JSON.stringify({ success: false, error: 'Some fields are not filled in correctly. Please check the form.', fields: { file: 'pixel.png: Not this one.' }, files: [{ position: 2, name: 'pixel.png', error: 'Not this one.' }] }),
+        body: JSON.stringify({
+          success: false,
+          error: 'Some fields are not filled in correctly. Please check the form.',
+          fields: { file: 'pixel.png: Not this one.' },
+          files: [{ position: 2, name: 'pixel.png', error: 'Not this one.' }],
+        }),
       }),
     );
     await page.getByRole('button', { name: 'Send case' }).click();
@@ -757,16 +824,36 @@ test.describe('the testimonial form', () => {
     test(`sends a testimonial for review in ${lang}`, async ({ page }) => {
       const marker = unique();
       await openPage(page, lang === 'en' ? '/testimonials' : '/nl/testimonials');
-      const l = lang === 'en'
-        ? { name: 'Full name', role: 'Your role or clinic', text: 'Your experience', star: '4 out of 5 stars', consent: /I agree that my name/, send: 'Send your experience', ok: 'Thank you for your testimonial' }
-        : { name: 'Volledige naam', role: 'Uw functie of praktijk', text: 'Uw ervaring', star: '4 van de 5 sterren', consent: /Ik ga ermee akkoord/, send: 'Verstuur uw ervaring', ok: 'Bedankt voor het delen van uw ervaring' };
+      const l =
+        lang === 'en'
+          ? {
+              name: 'Full name',
+              role: 'Your role or clinic',
+              text: 'Your experience',
+              star: '4 out of 5 stars',
+              consent: /I agree that my name/,
+              send: 'Send your experience',
+              ok: 'Thank you for your testimonial',
+            }
+          : {
+              name: 'Volledige naam',
+              role: 'Uw functie of praktijk',
+              text: 'Uw ervaring',
+              star: '4 van de 5 sterren',
+              consent: /Ik ga ermee akkoord/,
+              send: 'Verstuur uw ervaring',
+              ok: 'Bedankt voor het delen van uw ervaring',
+            };
       await page.getByLabel(l.name).fill('Marieke Bakker');
       await page.getByLabel(l.role).fill('Tandarts, Utrecht');
       await page.getByRole('textbox', { name: l.text }).fill(`Fine work and clear communication ${marker}`);
       await page.getByRole('button', { name: l.send }).click();
       await expect(page.getByRole('radio', { name: l.star })).toHaveAttribute('aria-invalid', 'true');
       // The star is what a visitor clicks: the label around the visually hidden radio.
-      await page.locator('label').filter({ has: page.getByRole('radio', { name: l.star }) }).click();
+      await page
+        .locator('label')
+        .filter({ has: page.getByRole('radio', { name: l.star }) })
+        .click();
       await expect(page.getByRole('radio', { name: l.star })).toBeChecked();
       await page.getByLabel(l.consent).check();
       await page.getByRole('button', { name: l.send }).click();
@@ -797,7 +884,10 @@ test('the privacy statement states the retention period from the site settings',
 
 test("the privacy statement says how to use one's rights: an e-mail to the lab's address from the site settings", async ({ page }) => {
   const email = /^email: (\S+)$/m.exec(readFileSync(join(process.cwd(), 'content', 'site.yaml'), 'utf8'))?.[1] ?? '';
-  for (const [path, heading] of [['/privacy', 'How to use your rights'], ['/nl/privacy', 'Zo gebruikt u uw rechten']] as const) {
+  for (const [path, heading] of [
+    ['/privacy', 'How to use your rights'],
+    ['/nl/privacy', 'Zo gebruikt u uw rechten'],
+  ] as const) {
     await openPage(page, path);
     await expect(page.getByRole('heading', { name: heading })).toBeVisible();
     await expect(page.getByRole('main').getByRole('link', { name: email, exact: true })).toHaveAttribute('href', `mailto:${email}`);
@@ -807,7 +897,10 @@ test("the privacy statement says how to use one's rights: an e-mail to the lab's
 
 test('on a wide screen the privacy statement lists its sections beside the text, each link leading to its heading', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  for (const [path, label] of [['/privacy', 'On this page'], ['/nl/privacy', 'Op deze pagina']] as const) {
+  for (const [path, label] of [
+    ['/privacy', 'On this page'],
+    ['/nl/privacy', 'Op deze pagina'],
+  ] as const) {
     await openPage(page, path);
     const contents = page.getByRole('navigation', { name: label });
     const headings = await page.getByRole('main').locator('.prose-site h2').allTextContents();
@@ -852,16 +945,52 @@ test.describe('without JavaScript', () => {
 /** The forms to the GOV.UK and NL Design System standard, in each language. */
 const standard = {
   en: {
-    appointment: '/appointment', order: '/for-doctors', name: 'Full name', email: 'E-mail address', phone: 'Phone number', service: 'Service',
-    date: 'Preferred date', time: 'Preferred time', day: 'Day', month: 'Month', year: 'Year', send: 'Send request', summary: 'There is a problem',
-    nameMissing: 'Enter your name.', sent: 'Appointment request sent', reference: 'Your reference', again: 'Request another appointment',
-    closed: 'We are closed on Saturdays. Choose another day.', locale: 'en-GB', chart: 'Tooth chart', teeth: 'Teeth (FDI)', tooth: (n: number) => `Tooth ${n}`,
+    appointment: '/appointment',
+    order: '/for-doctors',
+    name: 'Full name',
+    email: 'E-mail address',
+    phone: 'Phone number',
+    service: 'Service',
+    date: 'Preferred date',
+    time: 'Preferred time',
+    day: 'Day',
+    month: 'Month',
+    year: 'Year',
+    send: 'Send request',
+    summary: 'There is a problem',
+    nameMissing: 'Enter your name.',
+    sent: 'Appointment request sent',
+    reference: 'Your reference',
+    again: 'Request another appointment',
+    closed: 'We are closed on Saturdays. Choose another day.',
+    locale: 'en-GB',
+    chart: 'Tooth chart',
+    teeth: 'Teeth (FDI)',
+    tooth: (n: number) => `Tooth ${n}`,
   },
   nl: {
-    appointment: '/nl/appointment', order: '/nl/for-doctors', name: 'Volledige naam', email: 'E-mailadres', phone: 'Telefoonnummer', service: 'Dienst',
-    date: 'Voorkeursdatum', time: 'Voorkeurstijd', day: 'Dag', month: 'Maand', year: 'Jaar', send: 'Verstuur aanvraag', summary: 'Er is een probleem',
-    nameMissing: 'Vul uw naam in.', sent: 'Afspraakverzoek verzonden', reference: 'Uw referentie', again: 'Nog een afspraak aanvragen',
-    closed: 'Op zaterdag zijn wij gesloten. Kies een andere dag.', locale: 'nl-NL', chart: 'Gebitsschema', teeth: 'Elementen (FDI)', tooth: (n: number) => `Element ${n}`,
+    appointment: '/nl/appointment',
+    order: '/nl/for-doctors',
+    name: 'Volledige naam',
+    email: 'E-mailadres',
+    phone: 'Telefoonnummer',
+    service: 'Dienst',
+    date: 'Voorkeursdatum',
+    time: 'Voorkeurstijd',
+    day: 'Dag',
+    month: 'Maand',
+    year: 'Jaar',
+    send: 'Verstuur aanvraag',
+    summary: 'Er is een probleem',
+    nameMissing: 'Vul uw naam in.',
+    sent: 'Afspraakverzoek verzonden',
+    reference: 'Uw referentie',
+    again: 'Nog een afspraak aanvragen',
+    closed: 'Op zaterdag zijn wij gesloten. Kies een andere dag.',
+    locale: 'nl-NL',
+    chart: 'Gebitsschema',
+    teeth: 'Elementen (FDI)',
+    tooth: (n: number) => `Element ${n}`,
   },
 } as const;
 

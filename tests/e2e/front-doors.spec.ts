@@ -49,7 +49,10 @@ test.describe('the main menu and the footer', () => {
 });
 
 test.describe("the home page's first screen", () => {
-  for (const [width, height] of [[375, 812], [1440, 900]] as const) {
+  for (const [width, height] of [
+    [375, 812],
+    [1440, 900],
+  ] as const) {
     for (const lang of ['en', 'nl'] as const) {
       test(`shows both doors, each with its button and its link, at ${width} px (${lang})`, async ({ page }) => {
         await page.setViewportSize({ width, height });
@@ -81,7 +84,10 @@ test.describe("the home page's first screen", () => {
 async function expectGuide(page: Page, lang: Lang) {
   const guide = page.getByRole('main').getByRole('region', { name: words[lang].who });
   await expect(guide.getByRole('heading', { level: 3 })).toHaveCount(4);
-  const must = lang === 'nl' ? ['tandarts', 'tandprotheticus', 'zonder verwijzing', 'basisverzekering', 'eigen bijdrage', 'eigen risico', 'aanvullende', 'begroting'] : ['dentist', 'denturist (tandprotheticus)', 'without a referral', 'basisverzekering', 'eigen bijdrage', 'eigen risico', 'supplementary', 'begroting'];
+  const must =
+    lang === 'nl'
+      ? ['tandarts', 'tandprotheticus', 'zonder verwijzing', 'basisverzekering', 'eigen bijdrage', 'eigen risico', 'aanvullende', 'begroting']
+      : ['dentist', 'denturist (tandprotheticus)', 'without a referral', 'basisverzekering', 'eigen bijdrage', 'eigen risico', 'supplementary', 'begroting'];
   for (const text of must) await expect(guide).toContainText(text);
   // The lab repairs a broken denture itself (decision 29): its number is there to call.
   await expect(guide.getByRole('link', { name: /030 000 0000/ })).toHaveAttribute('href', 'tel:+31300000000');
@@ -137,7 +143,9 @@ test.describe('each page leads its reader', () => {
 
 test.describe('the phone menu keeps its own header in view', () => {
   for (const lang of ['en', 'nl'] as const) {
-    test(`with the services accordion open on a short phone, close and ${lang === 'en' ? 'NL' : 'EN'} stay reachable at the top, the doors at the bottom, as the links scroll (${lang})`, async ({ page }) => {
+    test(`with the services accordion open on a short phone, close and ${lang === 'en' ? 'NL' : 'EN'} stay reachable at the top, the doors at the bottom, as the links scroll (${lang})`, async ({
+      page,
+    }) => {
       await page.setViewportSize({ width: 320, height: 568 });
       // On a service's page the accordion opens with the menu: the longest list.
       await openPage(page, at(lang, '/services/zirconia'));
@@ -150,7 +158,12 @@ test.describe('the phone menu keeps its own header in view', () => {
       const last = dialog.getByRole('navigation').getByRole('link').last();
       for (const where of ['top', 'bottom']) {
         if (where === 'bottom') await last.scrollIntoViewIfNeeded();
-        for (const [name, control] of [['close', close], ['language', language], ['send', send], ['book', book]] as const) {
+        for (const [name, control] of [
+          ['close', close],
+          ['language', language],
+          ['send', send],
+          ['book', book],
+        ] as const) {
           expect(await reachable(control), `${name} at the ${where} of the list`).toBe(true);
         }
       }

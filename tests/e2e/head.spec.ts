@@ -24,10 +24,20 @@ test('a page names its title, description, canonical URL, language twins and pre
 });
 
 const client = join(process.cwd(), 'dist', 'client');
-const built = JSON.parse(readFileSync(join(process.cwd(), 'dist', 'site.json'), 'utf8')) as { pages: Record<string, string>; notFound: Record<string, string>; articleNotFound: Record<string, string> };
+const built = JSON.parse(readFileSync(join(process.cwd(), 'dist', 'site.json'), 'utf8')) as {
+  pages: Record<string, string>;
+  notFound: Record<string, string>;
+  articleNotFound: Record<string, string>;
+};
 /** The content of each `<meta>` of a built page by its property or name, with the entities of the build's HTML undone. */
 function metaOf(html: string): Record<string, string> {
-  const text = (s: string) => s.replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  const text = (s: string) =>
+    s
+      .replace(/&quot;/g, '"')
+      .replace(/&#x27;|&#39;/g, "'")
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&');
   return Object.fromEntries([...html.matchAll(/<meta (?:property|name)="([^"]+)" content="([^"]*)"\/?>/g)].map((m) => [m[1]!, text(m[2]!)]));
 }
 /** The data a built page hydrates from: the files its `#app-data` lists, in the folder its `#app-assets` names. */
@@ -48,7 +58,7 @@ function pngSize(file: Buffer): { width: number; height: number } {
   return { width: file.readUInt32BE(16), height: file.readUInt32BE(20) };
 }
 
-test('every page names a 1200x630 PNG of its own for shared links, described in the page\'s language', () => {
+test("every page names a 1200x630 PNG of its own for shared links, described in the page's language", () => {
   const seen = new Set<string>();
   expect(Object.keys(built.pages).sort()).toEqual([...pages].sort());
   for (const [path, file] of Object.entries(built.pages)) {
@@ -69,7 +79,10 @@ test('every page names a 1200x630 PNG of its own for shared links, described in 
     const pictures = [...html.matchAll(/<img [^>]*alt="([^"]+)"/g)].map((m) => metaOf(`<meta name="alt" content="${m[1]}"/>`).alt!);
     // A page that opens with its text rather than its artwork (privacy, blog, a service's details) still names it in its data.
     const named = altsIn(pageData(html));
-    expect([...pictures, ...named].some((picture) => alt.endsWith(picture)), `${path}: ${alt}`).toBe(true);
+    expect(
+      [...pictures, ...named].some((picture) => alt.endsWith(picture)),
+      `${path}: ${alt}`,
+    ).toBe(true);
     expect(alt.length, path).toBeLessThanOrEqual(420);
   }
   for (const file of [...Object.values(built.notFound), ...Object.values(built.articleNotFound)]) {
@@ -77,7 +90,7 @@ test('every page names a 1200x630 PNG of its own for shared links, described in 
   }
 });
 
-test('a page\'s social image is served as a PNG that may be cached for an hour', async ({ request }) => {
+test("a page's social image is served as a PNG that may be cached for an hour", async ({ request }) => {
   const html = await (await request.get('/nl/services/pediatric-dentistry')).text();
   const path = new URL(metaOf(html)['og:image']!).pathname;
   expect(path).toBe('/social/nl/services/pediatric-dentistry.png');
@@ -98,7 +111,11 @@ test('every page describes the lab as a MedicalBusiness from the site settings',
   expect(json.address).toMatchObject({ '@type': 'PostalAddress', addressCountry: 'NL' });
   const hours = json.openingHoursSpecification as { dayOfWeek: string; opens: string; closes: string }[];
   expect(hours.map((h) => `${h.dayOfWeek.replace('https://schema.org/', '')} ${h.opens}-${h.closes}`)).toEqual([
-    'Monday 08:30-18:30', 'Tuesday 08:30-18:30', 'Wednesday 08:30-18:30', 'Thursday 08:30-18:30', 'Friday 08:30-16:30',
+    'Monday 08:30-18:30',
+    'Tuesday 08:30-18:30',
+    'Wednesday 08:30-18:30',
+    'Thursday 08:30-18:30',
+    'Friday 08:30-16:30',
   ]);
 });
 

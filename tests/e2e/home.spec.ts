@@ -77,7 +77,10 @@ test.describe('the home page sections', () => {
 
   test('shows the placeholder for a featured service picture that fails after the page is interactive', async ({ page }) => {
     const slug = home.featured.services[0]!;
-    const card = page.getByRole('region', { name: 'Our services' }).getByRole('listitem').filter({ hasText: serviceName(slug).en });
+    const card = page
+      .getByRole('region', { name: 'Our services' })
+      .getByRole('listitem')
+      .filter({ hasText: serviceName(slug).en });
     // The picture's request is held until the page is interactive, then fails.
     let interactive!: () => void;
     const hydrated = new Promise<void>((resolve) => (interactive = resolve));
@@ -95,7 +98,10 @@ test.describe('the home page sections', () => {
 
   test('shows the placeholder for a featured service picture that failed before the page was interactive', async ({ page }) => {
     const slug = home.featured.services[0]!;
-    const card = page.getByRole('region', { name: 'Our services' }).getByRole('listitem').filter({ hasText: serviceName(slug).en });
+    const card = page
+      .getByRole('region', { name: 'Our services' })
+      .getByRole('listitem')
+      .filter({ hasText: serviceName(slug).en });
     // Tall enough for the cards to load at once, while the scripts are held back until the picture has failed.
     await page.setViewportSize({ width: 1440, height: 3200 });
     let failed!: () => void;
@@ -140,7 +146,7 @@ test.describe('the home page sections', () => {
     await expect(page).toHaveURL(/\/blog$/);
   });
 
-  test('shows the lab\'s four claims', async ({ page }) => {
+  test("shows the lab's four claims", async ({ page }) => {
     await openPage(page, '/');
     const claims = page.getByRole('region', { name: 'Why practices work with our lab' });
     for (const claim of ['Over 15 years of experience', 'Work we stand behind', 'Fast turnaround', 'Urgent work']) {
@@ -191,7 +197,12 @@ test.describe('the about page', () => {
 });
 
 test.describe('the marketing services page', () => {
-  const marketing = yaml<{ offers: { title: Text; items: unknown[] }; packages: { title: Text; items: { name: Text; features: { en: string[]; nl: string[] } }[] }; additional: { title: Text; items: unknown[] }; cta: { title: Text } }>('pages/marketing-services.yaml');
+  const marketing = yaml<{
+    offers: { title: Text; items: unknown[] };
+    packages: { title: Text; items: { name: Text; features: { en: string[]; nl: string[] } }[] };
+    additional: { title: Text; items: unknown[] };
+    cta: { title: Text };
+  }>('pages/marketing-services.yaml');
   for (const lang of ['en', 'nl'] as const) {
     test(`lists the offers, three numbered packages with their features and no prices, the extras, and leads to the contact page (${lang})`, async ({ page }) => {
       const prefix = lang === 'nl' ? '/nl' : '';

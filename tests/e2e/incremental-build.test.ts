@@ -29,7 +29,12 @@ function written(): Map<string, string> {
     (readdirSync(dist, { recursive: true }) as string[])
       .filter((file) => statSync(join(dist, file)).isFile())
       .sort()
-      .map((file) => [file, createHash('sha256').update(readFileSync(join(dist, file))).digest('hex')]),
+      .map((file) => [
+        file,
+        createHash('sha256')
+          .update(readFileSync(join(dist, file)))
+          .digest('hex'),
+      ]),
   );
 }
 
@@ -68,7 +73,7 @@ describe('a build after a build', () => {
     expect(differing).toEqual([]);
   });
 
-  it('with one page changed, makes the server bundle (it holds the content) but not the browser\'s, and renders that page alone', () => {
+  it("with one page changed, makes the server bundle (it holds the content) but not the browser's, and renders that page alone", () => {
     expect(edited.said).toContain("the browser's bundle from the cache, the server's made");
     expect(rendered(edited.said)).toBe(1);
     // The search index is made again from the pages, the changed one among them.

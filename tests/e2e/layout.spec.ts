@@ -8,7 +8,10 @@ import { openPage } from './site.ts';
 test('a whole service card leads to its page, not only its "Read more" link', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await openPage(page, '/services');
-  const card = page.getByRole('main').getByRole('article').filter({ has: page.getByRole('heading', { name: /^crowns & bridges$/i }) });
+  const card = page
+    .getByRole('main')
+    .getByRole('article')
+    .filter({ has: page.getByRole('heading', { name: /^crowns & bridges$/i }) });
   // A click on the card's picture (its top left corner), far from the link.
   await card.click({ position: { x: 24, y: 24 } });
   await expect(page).toHaveURL(/\/services\/crowns-bridges$/);

@@ -5,7 +5,7 @@ import { openPage } from './site.ts';
 // page says so once in the page's language, run in pages.spec.ts, on the one visit each page gets there; here,
 // the language switch's name.
 test.describe('label in name (WCAG 2.5.3)', () => {
-  test('the language switch shows NL or EN, is named with it and says what it does in the page\'s language', async ({ page }) => {
+  test("the language switch shows NL or EN, is named with it and says what it does in the page's language", async ({ page }) => {
     await openPage(page, '/services/zirconia');
     await expect(page.getByRole('banner').getByRole('link', { name: 'NL, this page in Dutch', exact: true })).toHaveText('NL');
     await openPage(page, '/nl/services/zirconia');

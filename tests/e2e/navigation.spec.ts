@@ -26,11 +26,15 @@ const dataFile = /^\/assets\/data\/[\w-]+\/(.+)\.json$/;
 const dataOf = (paths: string[]) => paths.flatMap((p) => dataFile.exec(p)?.[1] ?? []);
 
 test.describe('going from page to page', () => {
-  test('an article opened from the blog fetches its own data and the article\'s code, and nothing listing the pages', async ({ page, baseURL }) => {
+  test("an article opened from the blog fetches its own data and the article's code, and nothing listing the pages", async ({ page, baseURL }) => {
     const problems = watch(page, baseURL!);
     await openPage(page, '/blog');
     const paths = requested(page);
-    await page.getByRole('main').getByRole('link', { name: /CAD\/CAM/ }).first().click();
+    await page
+      .getByRole('main')
+      .getByRole('link', { name: /CAD\/CAM/ })
+      .first()
+      .click();
     await expect(page).toHaveURL(/\/blog\/cad-cam-techniques-in-dental-prosthetics$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('CAD/CAM techniques in dental prosthetics');
     expect(dataOf(paths)).toEqual(['blog/cad-cam-techniques-in-dental-prosthetics']);
@@ -41,7 +45,7 @@ test.describe('going from page to page', () => {
     expect(problems).toEqual([]);
   });
 
-  test('switching language fetches the other language\'s shell and the page\'s data in it', async ({ page, baseURL }) => {
+  test("switching language fetches the other language's shell and the page's data in it", async ({ page, baseURL }) => {
     const problems = watch(page, baseURL!);
     await openPage(page, '/services/crowns-bridges');
     const paths = requested(page);

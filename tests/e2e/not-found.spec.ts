@@ -7,7 +7,12 @@ const pages = {
     title: /^page not found$/i,
     heading: 'Oops! Page not found',
     picture: 'Illustration of a tooth beside a large magnifying glass',
-    ways: [['Services', '/services'], ['Blog', '/blog'], ['Contact', '/contact'], ['Back to home', '/']],
+    ways: [
+      ['Services', '/services'],
+      ['Blog', '/blog'],
+      ['Contact', '/contact'],
+      ['Back to home', '/'],
+    ],
     switchTo: /^NL\b/,
   },
   nl: {
@@ -15,7 +20,12 @@ const pages = {
     title: /^pagina niet gevonden$/i,
     heading: 'Oeps! Pagina niet gevonden',
     picture: 'Illustratie van een tand naast een groot vergrootglas',
-    ways: [['Diensten', '/nl/services'], ['Blog', '/nl/blog'], ['Contact', '/nl/contact'], ['Terug naar de homepagina', '/nl']],
+    ways: [
+      ['Diensten', '/nl/services'],
+      ['Blog', '/nl/blog'],
+      ['Contact', '/nl/contact'],
+      ['Terug naar de homepagina', '/nl'],
+    ],
     switchTo: /^EN\b/,
   },
 } as const;

@@ -119,7 +119,7 @@ const newTabLinks: Record<string, string> = {
 
 /** Every link that opens a new tab says so once, in the page's language, in its accessible name. */
 async function newTabsSaid(page: Page, path: string) {
-  await test.step('every link that opens a new tab says so once, in the page\'s language', async () => {
+  await test.step("every link that opens a new tab says so once, in the page's language", async () => {
     const named = newTabLinks[path];
     if (named) await expect.soft(page.getByRole('link', { name: named, exact: true }), `${path}: "${named}" opens a new tab`).toHaveAttribute('target', '_blank');
     if (!(await page.locator('a[target="_blank"]').count())) return;
@@ -134,11 +134,16 @@ const noticePages = ['/', '/nl/services/veneers', '/blog', '/nl/contact'];
 
 /** The preview notice sits in a landmark of its own (axe: region), named in the page's language. */
 async function noticeLandmark(page: Page, path: string) {
-  await test.step('the preview notice in a landmark of its own (axe: region), named in the page\'s language', async () => {
+  await test.step("the preview notice in a landmark of its own (axe: region), named in the page's language", async () => {
     const lang = langOfPath(path);
     await expect.soft(page.getByRole('complementary', { name: words[lang].notice }), `${path}: the preview notice`).toContainText(lang === 'nl' ? 'Voorbeeldweergave' : 'Preview');
     const results = await new AxeBuilder({ page }).withRules(['region', 'landmark-unique', 'landmark-complementary-is-top-level']).analyze();
-    expect.soft(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), `${path}: landmarks`).toEqual([]);
+    expect
+      .soft(
+        results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+        `${path}: landmarks`,
+      )
+      .toEqual([]);
   });
 }
 
@@ -147,7 +152,10 @@ async function frontDoors(page: Page, path: string) {
   await test.step('both front doors in the header at 1440 and 375 px and in the open phone menu, each leading to its page', async () => {
     const lang = langOfPath(path);
     const header = page.getByRole('banner');
-    for (const [width, height] of [[1440, 812], [375, 812]] as const) {
+    for (const [width, height] of [
+      [1440, 812],
+      [375, 812],
+    ] as const) {
       await resize(page, width, height);
       const { send, book } = doors(header, lang);
       await expect(send, `${path}: ${width} px`).toHaveAttribute('href', at(lang, '/for-doctors#order'));
@@ -190,9 +198,20 @@ async function appLoading(page: Page, path: string, fetched: string[]) {
     expect(fcp, `${path}: a first contentful paint`).toBeGreaterThan(0);
     // The template's files and the app's own, as the build listed them; the page's script needs nothing else.
     expect.soft(listed.length, `${path}: the app's files listed in the page`).toBeGreaterThan(3);
-    for (const file of listed) expect.soft(scripts.map((s) => s.path), `${path}: fetches ${file}, which it lists`).toContain(file);
+    for (const file of listed)
+      expect
+        .soft(
+          scripts.map((s) => s.path),
+          `${path}: fetches ${file}, which it lists`,
+        )
+        .toContain(file);
     for (const script of scripts) expect.soft(script.start, `${path}: ${script.path} fetched after the first contentful paint`).toBeGreaterThanOrEqual(fcp!);
-    expect.soft(fetched.filter((file) => /\/boot-[\w-]+\.js$/.test(file)), `${path}: the boot script fetched once`).toHaveLength(1);
+    expect
+      .soft(
+        fetched.filter((file) => /\/boot-[\w-]+\.js$/.test(file)),
+        `${path}: the boot script fetched once`,
+      )
+      .toHaveLength(1);
     expect.soft(new Set(fetched).size, `${path}: no script fetched twice`).toBe(fetched.length);
   });
 }
@@ -265,7 +284,10 @@ test.describe('pages that do not exist, visited once', () => {
     { path: '/nl/blog/geen-artikel', lang: 'nl', heading: 'Het artikel is niet gevonden' },
   ];
   for (const { path, lang, heading } of cases) {
-    test(`${path} answers 404 with the not-found page in its language, with no warning logged; its app fetched after the first paint; axe; label in name; nothing too wide at 320 and 375 px`, async ({ page, baseURL }) => {
+    test(`${path} answers 404 with the not-found page in its language, with no warning logged; its app fetched after the first paint; axe; label in name; nothing too wide at 320 and 375 px`, async ({
+      page,
+      baseURL,
+    }) => {
       const problems = watch(page, baseURL!);
       const warnings: string[] = [];
       page.on('console', (message) => {
@@ -280,7 +302,12 @@ test.describe('pages that do not exist, visited once', () => {
         await expect.soft(page.getByText('404', { exact: true }), `${path}: says 404`).toBeVisible();
         await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
         // The browser reports the 404 document itself; nothing else may go wrong.
-        expect.soft(problems.filter((p) => !p.includes('status of 404')), `${path}: console errors, uncaught errors or requests to another origin`).toEqual([]);
+        expect
+          .soft(
+            problems.filter((p) => !p.includes('status of 404')),
+            `${path}: console errors, uncaught errors or requests to another origin`,
+          )
+          .toEqual([]);
         expect.soft(warnings, `${path}: console warnings`).toEqual([]);
       });
       await appLoading(page, path, fetched);

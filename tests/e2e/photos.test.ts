@@ -44,7 +44,11 @@ describe('a site with photographs', () => {
     const [hero] = pictures(page('services/zirconia/index.html')).filter((p) => p.className === 'hero-photo');
     expect(hero).toBeDefined();
     expect(hero!.sources.map((s) => `${s.media ?? 'all'} ${s.type}`)).toEqual([
-      '(width < 48rem) image/avif', '(width < 48rem) image/webp', '(width < 48rem) image/jpeg', 'all image/avif', 'all image/webp',
+      '(width < 48rem) image/avif',
+      '(width < 48rem) image/webp',
+      '(width < 48rem) image/jpeg',
+      'all image/avif',
+      'all image/webp',
     ]);
     // Each source and the <img> carry the shape of their crop: 3:2 on a phone, 5:4 beside the text.
     for (const source of hero!.sources) expect(Number(source.width) / Number(source.height)).toBeCloseTo(source.media ? 3 / 2 : 5 / 4, 2);

@@ -29,9 +29,7 @@ function siteWithSample(): string {
 /** Every HTML file of a build, by its path under dist/client. */
 function pages(dist: string): Map<string, string> {
   const client = join(dist, 'client');
-  return new Map(
-    (readdirSync(client, { recursive: true }) as string[]).filter((file) => file.endsWith('.html')).map((file) => [file, readFileSync(join(client, file), 'utf8')]),
-  );
+  return new Map((readdirSync(client, { recursive: true }) as string[]).filter((file) => file.endsWith('.html')).map((file) => [file, readFileSync(join(client, file), 'utf8')]));
 }
 
 describe('preview and release builds', () => {
@@ -58,7 +56,9 @@ describe('preview and release builds', () => {
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 
   it('a release, and only a release, records the URLs it published in the content folder', () => {
-    const list = readFileSync(join(root, 'content', 'published-urls.txt'), 'utf8').split('\n').filter((line) => line && !line.startsWith('#'));
+    const list = readFileSync(join(root, 'content', 'published-urls.txt'), 'utf8')
+      .split('\n')
+      .filter((line) => line && !line.startsWith('#'));
     expect(list).toContain('/about content/pages/about.yaml');
     expect(list).toContain('/services/zirconia content/services/zirconia.yaml');
     expect(list).toContain('/blog/care-tips content/articles/care-tips.yaml');
@@ -70,7 +70,11 @@ describe('preview and release builds', () => {
     expect(preview.size).toBeGreaterThan(20);
     for (const [file, html] of preview) {
       const notice = /<aside[^>]*data-preview-banner=""[^>]*>([^<]*)<\/aside>/.exec(html)?.[1];
-      expect(notice, file).toBe(file.startsWith('nl/') ? 'Voorbeeldweergave: de gegevens van het lab en de ervaringen op deze site zijn voorbeelden, nog niet bevestigd.' : 'Preview: the lab&#x27;s details and the testimonials on this site are examples, not yet confirmed.');
+      expect(notice, file).toBe(
+        file.startsWith('nl/')
+          ? 'Voorbeeldweergave: de gegevens van het lab en de ervaringen op deze site zijn voorbeelden, nog niet bevestigd.'
+          : 'Preview: the lab&#x27;s details and the testimonials on this site are examples, not yet confirmed.',
+      );
     }
   });
 
@@ -80,7 +84,7 @@ describe('preview and release builds', () => {
     expect(preview.get('testimonials/index.html')).toContain('Eva Jansen');
   });
 
-  it('shows the lab\'s confirmed facts on the page for dentists, without the example mark, and no section for a fact it does not give', () => {
+  it("shows the lab's confirmed facts on the page for dentists, without the example mark, and no section for a fact it does not give", () => {
     for (const build of [preview, release]) {
       const en = build.get('for-doctors/index.html')!;
       const nl = build.get('nl/for-doctors/index.html')!;

@@ -15,7 +15,11 @@ test.describe('pages that do not exist', () => {
 });
 
 test('old addresses redirect permanently to their pages', async ({ request }) => {
-  for (const [from, to] of [['/services/orthodontics1', '/services/orthodontics'], ['/nl/services/dentures1', '/nl/services/dentures'], ['/about/', '/about']] as const) {
+  for (const [from, to] of [
+    ['/services/orthodontics1', '/services/orthodontics'],
+    ['/nl/services/dentures1', '/nl/services/dentures'],
+    ['/about/', '/about'],
+  ] as const) {
     const response = await request.get(from, { maxRedirects: 0 });
     expect(response.status(), from).toBe(301);
     expect(new URL(response.headers()['location']!, 'http://x').pathname).toBe(to);

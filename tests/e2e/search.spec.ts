@@ -57,7 +57,12 @@ test.describe('the site search', () => {
     // Dutch stemming: the plural finds the singular, marked in the passage.
     await box.fill('kronen');
     expect(await resultLinks(dialog)).toContain('/nl/services/crowns-bridges-work');
-    await expect(dialog.locator('a[href="/nl/services/crowns-bridges-work"] mark').filter({ hasText: /^kroon/i }).first()).toBeVisible();
+    await expect(
+      dialog
+        .locator('a[href="/nl/services/crowns-bridges-work"] mark')
+        .filter({ hasText: /^kroon/i })
+        .first(),
+    ).toBeVisible();
     // A word not typed to its end: "implan" finds the implant pages.
     await box.fill('implan');
     await expect(dialog.getByRole('status')).toHaveText(/‘implan’/);
@@ -67,7 +72,12 @@ test.describe('the site search', () => {
     const english = await openSearch(page, 'en');
     await english.box.fill('dentures');
     await expect(english.dialog.getByRole('status')).toHaveText(/“dentures”/);
-    await expect(english.dialog.locator('mark').filter({ hasText: /^denture$/i }).first()).toBeVisible();
+    await expect(
+      english.dialog
+        .locator('mark')
+        .filter({ hasText: /^denture$/i })
+        .first(),
+    ).toBeVisible();
   });
 
   test('a query with a typing mistake finds its page, and says which word it searched for instead', async ({ page }) => {
@@ -151,7 +161,7 @@ test.describe('the site search', () => {
     });
   });
 
-  test('loads nothing of search with a page: the dialog and the index of the page\'s language come when it opens', async ({ page }) => {
+  test("loads nothing of search with a page: the dialog and the index of the page's language come when it opens", async ({ page }) => {
     const fetched: string[] = [];
     page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
     for (const path of ['/', '/nl/blog', '/services/zirconia']) {
@@ -199,7 +209,10 @@ test.describe('the site search', () => {
 });
 
 test.describe('the open search dialog (axe, WCAG 2.2 AA)', () => {
-  for (const [lang, path, query] of [['nl', '/nl/blog', 'kunstgebit'], ['en', '/services', 'implant']] as const) {
+  for (const [lang, path, query] of [
+    ['nl', '/nl/blog', 'kunstgebit'],
+    ['en', '/services', 'implant'],
+  ] as const) {
     for (const width of [375, 1440]) {
       test(`has no violations with results and one chosen, at ${width} px (${lang})`, async ({ page }) => {
         await page.setViewportSize({ width, height: 800 });

@@ -40,8 +40,7 @@ export const overview = read('content/pages/services.yaml') as { hero: { title: 
 export const langs: Lang[] = ['en', 'nl'];
 export const at = (lang: Lang, path: string) => (lang === 'nl' ? `/nl${path}` : path);
 /** The headings of the page's main content at one level, as their text reads. */
-export const headings = async (page: Page, level: number) =>
-  (await page.getByRole('main').getByRole('heading', { level }).allTextContents()).map((text) => text.trim());
+export const headings = async (page: Page, level: number) => (await page.getByRole('main').getByRole('heading', { level }).allTextContents()).map((text) => text.trim());
 
 /** The h2 headings of a detail page, in the shared layout's order, for what its content has. */
 export function detailSections(s: Service, lang: Lang): string[] {
@@ -74,9 +73,13 @@ export async function checkServicePage(page: Page, s: Service, lang: Lang): Prom
   } else if (s.kind === 'category') {
     // The cards are the page's sections, in the content's order.
     // Then the materials table, where the category has one.
-    expect.soft(await headings(page, 2), `${path}: its h2 sections in the layout order`).toEqual([...s.items!.map((slug) => service(slug).name[lang]), ...(s.comparison ? [s.comparison.title[lang]] : []), ...guide(s, lang)]);
+    expect
+      .soft(await headings(page, 2), `${path}: its h2 sections in the layout order`)
+      .toEqual([...s.items!.map((slug) => service(slug).name[lang]), ...(s.comparison ? [s.comparison.title[lang]] : []), ...guide(s, lang)]);
   } else {
-    expect.soft(await headings(page, 2), `${path}: its h2 sections in the layout order`).toEqual([...guide(s, lang), s.details!.title[lang], say('benefitsTitle', lang, s.name[lang]), s.cta!.title[lang]]);
+    expect
+      .soft(await headings(page, 2), `${path}: its h2 sections in the layout order`)
+      .toEqual([...guide(s, lang), s.details!.title[lang], say('benefitsTitle', lang, s.name[lang]), s.cta!.title[lang]]);
     await expect.soft(page.getByRole('region', { name: say('benefitsTitle', lang, s.name[lang]) }).getByRole('listitem'), `${path}: five benefits`).toHaveCount(5);
   }
 }

@@ -59,7 +59,10 @@ test.describe('category listings', () => {
           expect((await request.get(at(lang, `/services/${slug}`))).status()).toBe(200);
         }
         // Every link on the page (breadcrumb, introduction, cards) stays in the language and leads to a page.
-        const hrefs = await page.getByRole('main').getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+        const hrefs = await page
+          .getByRole('main')
+          .getByRole('link')
+          .evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
         expect(hrefs.length).toBeGreaterThan(category.items!.length + 2);
         for (const href of new Set(hrefs)) {
           // The lab's phone, in "Who do I go to?" on a page for patients.
@@ -152,7 +155,11 @@ test.describe('the detail layout', () => {
 });
 
 test.describe('card pictures', () => {
-  const zirconiaCard = (page: Page) => page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: service('zirconia').name.en, exact: true }) }).getByRole('img');
+  const zirconiaCard = (page: Page) =>
+    page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: service('zirconia').name.en, exact: true }) })
+      .getByRole('img');
 
   test('a picture that fails to load, even before the page is interactive, is replaced by the placeholder', async ({ page }) => {
     await page.route('**/assets/zirconia-*.svg', (route) => route.fulfill({ status: 404, body: '' }));
@@ -164,7 +171,10 @@ test.describe('card pictures', () => {
     // The placeholder itself loads (it may still be on its way when the src changes).
     await expect.poll(() => zirconiaCard(page).evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0))).toBeGreaterThan(0);
     // The others keep their own pictures.
-    const veneers = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: service('veneers').name.en, exact: true }) }).getByRole('img');
+    const veneers = page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: service('veneers').name.en, exact: true }) })
+      .getByRole('img');
     await expect(veneers).toHaveAttribute('src', /\/assets\/veneers-[\w-]+\.svg$/);
   });
 
@@ -179,7 +189,11 @@ test.describe('card pictures', () => {
 
 test.describe('card grid motion', () => {
   const grid = (page: Page) => page.getByRole('list', { name: service('dentures').name.en });
-  const opacity = (page: Page) => grid(page).getByRole('listitem').first().evaluate((li) => getComputedStyle(li).opacity);
+  const opacity = (page: Page) =>
+    grid(page)
+      .getByRole('listitem')
+      .first()
+      .evaluate((li) => getComputedStyle(li).opacity);
 
   test('the grid rises into view once when a fifth of it is visible, and cards lift on hover', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 700 });
@@ -213,7 +227,11 @@ test.describe('card grid motion', () => {
     const moving = () =>
       document
         .getAnimations()
-        .filter((animation) => !(animation instanceof CSSTransition) || !/^(color|background-color|border-color|text-decoration-color|text-decoration-thickness|outline-color|fill|stroke)$/.test(animation.transitionProperty))
+        .filter(
+          (animation) =>
+            !(animation instanceof CSSTransition) ||
+            !/^(color|background-color|border-color|text-decoration-color|text-decoration-thickness|outline-color|fill|stroke)$/.test(animation.transitionProperty),
+        )
         .map((animation) => (animation instanceof CSSTransition ? animation.transitionProperty : animation.constructor.name));
     expect(await page.evaluate(moving)).toEqual([]);
     expect(await card.evaluate((el) => getComputedStyle(el).transform)).toBe('none');

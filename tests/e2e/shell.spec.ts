@@ -2,7 +2,12 @@ import { expect, test } from '@playwright/test';
 import { frames, holdPageChunks, kinds, openPage } from './site.ts';
 
 test.describe('the language switch', () => {
-  for (const [from, to] of [['/services/zirconia', '/nl/services/zirconia'], ['/nl/about', '/about'], ['/', '/nl'], ['/nl', '/']] as const) {
+  for (const [from, to] of [
+    ['/services/zirconia', '/nl/services/zirconia'],
+    ['/nl/about', '/about'],
+    ['/', '/nl'],
+    ['/nl', '/'],
+  ] as const) {
     test(`goes from ${from} to the same page in the other language, ${to}`, async ({ page }) => {
       await openPage(page, from);
       const other = from.startsWith('/nl') ? 'EN, deze pagina in het Engels' : 'NL, this page in Dutch';
@@ -192,7 +197,10 @@ test.describe('moving around', () => {
 });
 
 test.describe('the menus and the footer', () => {
-  for (const [home, menu] of [['/', 'Show the services menu'], ['/nl', 'Dienstenmenu tonen']] as const) {
+  for (const [home, menu] of [
+    ['/', 'Show the services menu'],
+    ['/nl', 'Dienstenmenu tonen'],
+  ] as const) {
     test(`every link in the header, the services menu and the footer of ${home} leads to a page in its language`, async ({ page, request }) => {
       await openPage(page, home);
       await page.getByRole('button', { name: menu }).click();

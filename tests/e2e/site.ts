@@ -6,9 +6,7 @@ import { pageKindIds, pageKinds } from '../../schemas/page-kinds.ts';
 import { localizePath } from '../../src/shared/paths.ts';
 
 /** The pages of the build, as the server knows them (dist/site.json). */
-export const pages: string[] = Object.keys(
-  (JSON.parse(readFileSync(join(process.cwd(), 'dist', 'site.json'), 'utf8')) as { pages: Record<string, string> }).pages,
-);
+export const pages: string[] = Object.keys((JSON.parse(readFileSync(join(process.cwd(), 'dist', 'site.json'), 'utf8')) as { pages: Record<string, string> }).pages);
 
 /** The path of every page kind with one (schemas/page-kinds.ts), as its file in content/pages/ gives it: a kind added to the registry is tested here too. */
 const pageKindPaths = pageKindIds
@@ -16,9 +14,10 @@ const pageKindPaths = pageKindIds
   .map((id) => (load(readFileSync(join(process.cwd(), 'content', 'pages', `${id}.yaml`), 'utf8')) as { path: string }).path);
 
 /** One page of each kind, in both languages: each page kind's, a service page of each service kind and an article. */
-export const kinds = [
-  ...pageKindPaths, '/services/crowns-bridges', '/services/zirconia', '/services/allon4', '/blog/cad-cam-techniques-in-dental-prosthetics',
-].flatMap((p) => [p, localizePath(p, 'nl')]);
+export const kinds = [...pageKindPaths, '/services/crowns-bridges', '/services/zirconia', '/services/allon4', '/blog/cad-cam-techniques-in-dental-prosthetics'].flatMap((p) => [
+  p,
+  localizePath(p, 'nl'),
+]);
 
 /**
  * Records what a visitor's browser would complain about: console errors (React reports hydration

@@ -41,26 +41,38 @@ function expectNoFault(status: number, text: string): void {
 }
 
 describe('nesting from 1 to 100,000 levels', () => {
-  it.each(jsonForms)('%s answers 2xx or 4xx, never 5xx nor an error in the log, spam path included', async (path, valid) => {
-    await fc.assert(
-      fc.asyncProperty(depth, fc.constantFrom<'array' | 'object'>('array', 'object'), fc.constantFrom<'body' | 'field'>('body', 'field'), fc.boolean(), async (levels, shape, where, spam) => {
-        const form = JSON.stringify({ ...valid(), ...(spam ? { _hp: 'http://spam.example' } : {}) });
-        // In a field of its own beside the form's, or the whole form inside the nesting.
-        const text = where === 'field' ? form.replace(/^\{/, `{"note":${nested(levels, shape)},`) : nested(levels, shape).replace('"x"', form);
-        const reply = await postJson(api.port, `${path}?lang=en`, text);
-        expectNoFault(reply.status, reply.text);
-        const bytes = Buffer.byteLength(text);
-        if (bytes > apiLimits.jsonBytes) expect(reply.status).toBe(413);
-        // Deeper than a form is ever sent: refused as malformed, whatever the honeypot says.
-        else if (levels + (where === 'field' ? 1 : 0) > apiLimits.jsonDepth) expect(reply.status).toBe(400);
-        // The form inside the nesting is no form: malformed (an array) or without its fields.
-        else if (where === 'body') expect(reply.status).toBe(400);
-        else if (spam) expect(reply.status).toBe(200);
-        else expect([200, 400]).toContain(reply.status);
-      }),
-      { seed: 27_4, numRuns: 80, examples: [[5_000, 'array', 'field', true], [4_500, 'object', 'field', true], [10_000, 'array', 'field', false]] },
-    );
-  }, 240_000);
+  it.each(jsonForms)(
+    '%s answers 2xx or 4xx, never 5xx nor an error in the log, spam path included',
+    async (path, valid) => {
+      await fc.assert(
+        fc.asyncProperty(depth, fc.constantFrom<'array' | 'object'>('array', 'object'), fc.constantFrom<'body' | 'field'>('body', 'field'), fc.boolean(), async (levels, shape, where, spam) => {
+          const form = JSON.stringify({ ...valid(), ...(spam ? { _hp: 'http://spam.example' } : {}) });
+          // In a field of its own beside the form's, or the whole form inside the nesting.
+          const text = where === 'field' ? form.replace(/^\{/, `{"note":${nested(levels, shape)},`) : nested(levels, shape).replace('"x"', form);
+          const reply = await postJson(api.port, `${path}?lang=en`, text);
+          expectNoFault(reply.status, reply.text);
+          const bytes = Buffer.byteLength(text);
+          if (bytes > apiLimits.jsonBytes) expect(reply.status).toBe(413);
+          // Deeper than a form is ever sent: refused as malformed, whatever the honeypot says.
+          else if (levels + (where === 'field' ? 1 : 0) > apiLimits.jsonDepth) expect(reply.status).toBe(400);
+          // The form inside the nesting is no form: malformed (an array) or without its fields.
+          else if (where === 'body') expect(reply.status).toBe(400);
+          else if (spam) expect(reply.status).toBe(200);
+          else expect([200, 400]).toContain(reply.status);
+        }),
+        {
+          seed: 27_4,
+          numRuns: 80,
+          examples: [
+            [5_000, 'array', 'field', true],
+            [4_500, 'object', 'field', true],
+            [10_000, 'array', 'field', false],
+          ],
+        },
+      );
+    },
+    240_000,
+  );
 
   it('the order form answers 2xx or 4xx for nested text in any field, spam path included', async () => {
     await fc.assert(

@@ -61,10 +61,12 @@ const instant = fc.oneof(
 );
 
 /** A time of day: any minute, or one at an edge of a day's hours. */
-const timeOfDay = fc.oneof(
-  fc.integer({ min: 0, max: 24 * 60 - 1 }),
-  fc.constantFrom(...[...new Set(week.flatMap((d) => (d.opens && d.closes ? [d.opens, d.closes] : [])))].flatMap((t) => [-16, -15, -14, -1, 0, 1].map((d) => minutesOf(t) + d))),
-).map((m) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`);
+const timeOfDay = fc
+  .oneof(
+    fc.integer({ min: 0, max: 24 * 60 - 1 }),
+    fc.constantFrom(...[...new Set(week.flatMap((d) => (d.opens && d.closes ? [d.opens, d.closes] : [])))].flatMap((t) => [-16, -15, -14, -1, 0, 1].map((d) => minutesOf(t) + d))),
+  )
+  .map((m) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`);
 
 let clock = Date.now();
 let api: Awaited<ReturnType<typeof startApiWithStore>>;
@@ -78,7 +80,7 @@ afterAll(async () => {
 });
 
 describe('the appointment endpoint and the opening hours', () => {
-  it('takes a date and time only when the lab is open then, and otherwise answers 400 naming the day and its hours, in the visitor\'s language', async () => {
+  it("takes a date and time only when the lab is open then, and otherwise answers 400 naming the day and its hours, in the visitor's language", async () => {
     await fc.assert(
       fc.asyncProperty(instant, fc.integer({ min: -2, max: 16 }), fc.oneof(timeOfDay, fc.constant('sameAsNow')), fc.constantFrom('en', 'nl'), async (now, days, chosen, lang) => {
         clock = now;
@@ -87,7 +89,8 @@ describe('the appointment endpoint and the opening hours', () => {
         const time = chosen === 'sameAsNow' ? `${String(Math.floor(today.minutes / 60)).padStart(2, '0')}:${String(today.minutes % 60).padStart(2, '0')}` : chosen;
         const reply = await postJson(api.port, `/api/AppointmentBooking.php?lang=${lang}`, appointment({ PreferredDate: date, PreferredTime: time }));
         const fields = expected(date, time, now, lang);
-        if (fields === null) expect(reply.json, `${date} ${time} at ${new Date(now).toISOString()}`).toEqual({ success: true, reference: expect.stringMatching(/^[0-9A-F]{4}-[0-9A-F]{4}$/) as string });
+        if (fields === null)
+          expect(reply.json, `${date} ${time} at ${new Date(now).toISOString()}`).toEqual({ success: true, reference: expect.stringMatching(/^[0-9A-F]{4}-[0-9A-F]{4}$/) as string });
         else {
           expect(reply.status, `${date} ${time} at ${new Date(now).toISOString()}`).toBe(400);
           expect(reply.json).toEqual({ success: false, error: messages[lang]['apiErrors.invalid'], fields });
@@ -104,7 +107,7 @@ describe('the appointment endpoint and the opening hours', () => {
     expect(reply.json).toEqual({ success: false, error: messages.en['apiErrors.invalid'], fields: { PreferredDate: 'We are closed on Saturdays. Choose another day.' } });
   });
 
-  it('names Friday\'s hours in Dutch for a Friday evening, and takes the last quarter before closing', async () => {
+  it("names Friday's hours in Dutch for a Friday evening, and takes the last quarter before closing", async () => {
     clock = Date.UTC(2026, 10, 11, 9);
     const late = await postJson(api.port, '/api/AppointmentBooking.php?lang=nl', appointment({ PreferredDate: '2026-11-13', PreferredTime: '16:30' }));
     expect(late.json).toEqual({
@@ -128,7 +131,50 @@ describe('the appointment endpoint and the opening hours', () => {
 describe('the times the appointment form offers', () => {
   it("are the week's quarter hours from the earliest opening to the latest last start, and none in a week that is closed", () => {
     const week = [{ opens: '08:30', closes: '18:30' }, {}, { opens: '09:00', closes: '10:00' }, {}, { opens: '08:00', closes: '09:00' }, {}, {}];
-    expect(weekSlots(week)).toEqual(['08:00', '08:15', '08:30', '08:45', '09:00', '09:15', '09:30', '09:45', '10:00', '10:15', '10:30', '10:45', '11:00', '11:15', '11:30', '11:45', '12:00', '12:15', '12:30', '12:45', '13:00', '13:15', '13:30', '13:45', '14:00', '14:15', '14:30', '14:45', '15:00', '15:15', '15:30', '15:45', '16:00', '16:15', '16:30', '16:45', '17:00', '17:15', '17:30', '17:45', '18:00', '18:15']);
+    expect(weekSlots(week)).toEqual([
+      '08:00',
+      '08:15',
+      '08:30',
+      '08:45',
+      '09:00',
+      '09:15',
+      '09:30',
+      '09:45',
+      '10:00',
+      '10:15',
+      '10:30',
+      '10:45',
+      '11:00',
+      '11:15',
+      '11:30',
+      '11:45',
+      '12:00',
+      '12:15',
+      '12:30',
+      '12:45',
+      '13:00',
+      '13:15',
+      '13:30',
+      '13:45',
+      '14:00',
+      '14:15',
+      '14:30',
+      '14:45',
+      '15:00',
+      '15:15',
+      '15:30',
+      '15:45',
+      '16:00',
+      '16:15',
+      '16:30',
+      '16:45',
+      '17:00',
+      '17:15',
+      '17:30',
+      '17:45',
+      '18:00',
+      '18:15',
+    ]);
     expect(weekSlots([{}, {}, {}, {}, {}, {}, {}])).toEqual([]);
   });
 

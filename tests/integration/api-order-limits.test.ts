@@ -54,7 +54,9 @@ describe('the limits of an order, at their edges', () => {
   it('refuses a declared body over 100 MiB and the room for the fields before reading it', async () => {
     const { type } = multipart(orderFields());
     const status = await new Promise<number>((resolve, reject) => {
-      const socket = connect(orders.api.port, '127.0.0.1', () => socket.write(`POST /api/order HTTP/1.1\r\nHost: localhost\r\nContent-Type: ${type}\r\nContent-Length: ${100 * mib + 256 * 1024 + 1}\r\n\r\n`));
+      const socket = connect(orders.api.port, '127.0.0.1', () =>
+        socket.write(`POST /api/order HTTP/1.1\r\nHost: localhost\r\nContent-Type: ${type}\r\nContent-Length: ${100 * mib + 256 * 1024 + 1}\r\n\r\n`),
+      );
       let answer = '';
       socket.on('data', (chunk: Buffer) => {
         answer += chunk.toString('latin1');
@@ -89,7 +91,10 @@ describe('the limits of an order, at their edges', () => {
 
 describe('the files of the digital workflow', () => {
   it.each(workflowFiles().map((file) => [file.name, file] as const))(`accepts %s as what its bytes are, stored, listed and attached`, async (_name, file) => {
-    const reply = await postOrder(orders.api.port, orderFields(), [{ bytes: uploadFixture('pixel.png'), filename: 'photo.png' }, { bytes: file.bytes, filename: file.name }]);
+    const reply = await postOrder(orders.api.port, orderFields(), [
+      { bytes: uploadFixture('pixel.png'), filename: 'photo.png' },
+      { bytes: file.bytes, filename: file.name },
+    ]);
     expect(reply.json).toEqual({ success: true, reference: expect.stringMatching(/^[0-9A-F]{4}-[0-9A-F]{4}$/) as string });
     const row = storedSubmissions(orders.api.dataDir).at(-1)!;
     expect(row.files[1]).toMatchObject({ name: file.name, kind: file.kind, size: file.bytes.length });
@@ -99,7 +104,10 @@ describe('the files of the digital workflow', () => {
   });
 
   it.each(workflowDisguises())(`refuses %s (%s) beside the good file before it, keeping nothing`, async (_what, filename, bytes) => {
-    const reply = await postOrder(orders.api.port, orderFields(), [{ bytes: uploadFixture('pixel.png'), filename: 'photo.png' }, { bytes, filename }]);
+    const reply = await postOrder(orders.api.port, orderFields(), [
+      { bytes: uploadFixture('pixel.png'), filename: 'photo.png' },
+      { bytes, filename },
+    ]);
     expect(reply.status).toBe(400);
     expect(reply.json).toMatchObject({ success: false, files: [{ position: 2, name: filename }] });
     expectNothingKept();
@@ -123,7 +131,11 @@ describe('a slow upload and a stalled one', () => {
     const reply = await postStreamedOrder(slow.port, orderFields(), [streamedBytes('photo.png', uploadFixture('pixel.png')), streamedPdf('scan.pdf', 3 * mib)], { paceMs: 40 });
     expect(Date.now() - started).toBeGreaterThan(timeouts.requestMs);
     expect(reply.json).toEqual({ success: true, reference: expect.stringMatching(/^[0-9A-F]{4}-[0-9A-F]{4}$/) as string });
-    expect(storedSubmissions(slow.dataDir).at(-1)!.files.map((file) => file.size)).toEqual([uploadFixture('pixel.png').length, 3 * mib]);
+    expect(
+      storedSubmissions(slow.dataDir)
+        .at(-1)!
+        .files.map((file) => file.size),
+    ).toEqual([uploadFixture('pixel.png').length, 3 * mib]);
   }, 60_000);
 
   it('cuts off an order that stops coming, and keeps nothing of it', async () => {

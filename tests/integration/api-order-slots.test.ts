@@ -71,8 +71,7 @@ describe('the rate limit behind a proxy', () => {
   });
   afterAll(() => api.stop());
 
-  const contactFrom = (forwarded: string) =>
-    postJson(api.port, '/api/contact?lang=en', contact(), { 'X-Forwarded-For': forwarded });
+  const contactFrom = (forwarded: string) => postJson(api.port, '/api/contact?lang=en', contact(), { 'X-Forwarded-For': forwarded });
 
   it('counts one client however its address is written, and text that is no address as one client', async () => {
     const dressed = ['203.0.113.5', '203.0.113.5:1234', '[::ffff:203.0.113.5]:80', '::FFFF:203.0.113.5', ' 203.0.113.5'];

@@ -74,9 +74,7 @@ describe('files only the server can read', () => {
     mkdirSync(dataDir, { mode: 0o755 });
     chmodSync(dataDir, 0o755);
     const server = await api({ dataDir });
-    expect(server.logs.filter((line) => line.level === 40).map((line) => [line.msg, line.mode])).toEqual([
-      ['other users of this machine can open the data folder: make it 0700 (chmod 700)', '0755'],
-    ]);
+    expect(server.logs.filter((line) => line.level === 40).map((line) => [line.msg, line.mode])).toEqual([['other users of this machine can open the data folder: make it 0700 (chmod 700)', '0755']]);
     const closed = join(scratch(), 'closed');
     expect((await api({ dataDir: closed })).logs.filter((line) => line.level === 40)).toEqual([]);
   });
@@ -179,7 +177,11 @@ describe('storage faults are loud, once, and honest', () => {
   it.each([
     ['a file where the folder should be', (root: string) => (writeFileSync(join(root, 'data'), 'x'), join(root, 'data')), /\((ENOTDIR|EEXIST): /],
     ['a folder under a file', (root: string) => (writeFileSync(join(root, 'file'), 'x'), join(root, 'file', 'data')), /\((ENOTDIR|EEXIST): /],
-    ['a database that is no database', (root: string) => (mkdirSync(join(root, 'data')), writeFileSync(join(root, 'data', 'submissions.db'), 'not a database '.repeat(100)), join(root, 'data')), /\(SQLITE_NOTADB: /],
+    [
+      'a database that is no database',
+      (root: string) => (mkdirSync(join(root, 'data')), writeFileSync(join(root, 'data', 'submissions.db'), 'not a database '.repeat(100)), join(root, 'data')),
+      /\(SQLITE_NOTADB: /,
+    ],
     ['a file where uploads/ should be', (root: string) => (mkdirSync(join(root, 'data')), writeFileSync(join(root, 'data', 'uploads'), 'x'), join(root, 'data')), /\((ENOTDIR|EEXIST): /],
   ])('refuses to start on %s, with one line saying why and what to do', async (_what, make, code) => {
     const dataDir = make(scratch());
@@ -192,7 +194,9 @@ describe('storage faults are loud, once, and honest', () => {
     expect(message).not.toMatch(/\n/);
     expect(message).toMatch(new RegExp(`^the data folder ${dataDir} cannot be used \\(`));
     expect(message).toMatch(code);
-    expect(message).toMatch(code.source.includes('NOTADB') ? new RegExp(`; restore ${dataDir}/submissions.db from a backup or move it away$`) : /; make it writable by this user or set DATA_DIR to another folder$/);
+    expect(message).toMatch(
+      code.source.includes('NOTADB') ? new RegExp(`; restore ${dataDir}/submissions.db from a backup or move it away$`) : /; make it writable by this user or set DATA_DIR to another folder$/,
+    );
   });
 
   it('answers 503 with Retry-After while the database cannot be written, says so once when it starts and once when it clears, and /api/health says so too', async () => {
@@ -203,7 +207,12 @@ describe('storage faults are loud, once, and honest', () => {
     const diskFull = () => Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' });
     const store = {
       save: (input: SubmissionInput) => (full ? Promise.reject(diskFull()) : Promise.resolve(real.save(input))),
-      checkWritable: (at: number) => (full ? (() => { throw diskFull(); })() : real.checkWritable(at)),
+      checkWritable: (at: number) =>
+        full
+          ? (() => {
+              throw diskFull();
+            })()
+          : real.checkWritable(at),
       outboxState: () => real.outboxState(),
     };
     const server = await startApiWithStore(store, dataDir, storeHealth(store));
@@ -213,7 +222,13 @@ describe('storage faults are loud, once, and honest', () => {
       const reply = await postJson(server.port, `/api/contact?lang=${lang}`, contact());
       expect(reply.status).toBe(503);
       expect(reply.headers['retry-after']).toBe('300');
-      expect(reply.json).toEqual({ success: false, error: lang === 'nl' ? 'Wij kunnen uw formulier op dit moment niet ontvangen. Probeer het over enkele minuten opnieuw of bel ons.' : 'We cannot take your form at the moment. Please try again in a few minutes, or call us.' });
+      expect(reply.json).toEqual({
+        success: false,
+        error:
+          lang === 'nl'
+            ? 'Wij kunnen uw formulier op dit moment niet ontvangen. Probeer het over enkele minuten opnieuw of bel ons.'
+            : 'We cannot take your form at the moment. Please try again in a few minutes, or call us.',
+      });
     }
     const failing = await send(server.port, '/api/health');
     expect(failing.status).toBe(503);
@@ -231,7 +246,7 @@ describe('storage faults are loud, once, and honest', () => {
     expect(healthy.json).toEqual({ status: 'ok', database: 'writable', mails: { waiting: 2, givenUp: 0, oldestWaitingMinutes: 0 } });
   });
 
-  it('answers /api/health with its own status object whichever part of a corrupt or failing database throws, never with a form\'s error', async () => {
+  it("answers /api/health with its own status object whichever part of a corrupt or failing database throws, never with a form's error", async () => {
     const dataDir = join(scratch(), 'data');
     const real = openStore({ dataDir });
     cleanups.push(() => real.close());
@@ -239,21 +254,35 @@ describe('storage faults are loud, once, and honest', () => {
     const thrown = () => Object.assign(new Error(`fault ${fault!.code}`), { code: fault!.code });
     const store = {
       save: (input: SubmissionInput) => real.save(input),
-      checkWritable: (at: number) => (fault && fault.where !== 'outbox' ? (() => { throw thrown(); })() : real.checkWritable(at)),
-      outboxState: () => (fault && fault.where !== 'write' ? (() => { throw thrown(); })() : real.outboxState()),
+      checkWritable: (at: number) =>
+        fault && fault.where !== 'outbox'
+          ? (() => {
+              throw thrown();
+            })()
+          : real.checkWritable(at),
+      outboxState: () =>
+        fault && fault.where !== 'write'
+          ? (() => {
+              throw thrown();
+            })()
+          : real.outboxState(),
     };
     const server = await startApiWithStore(store, dataDir, storeHealth(store));
     cleanups.push(() => server.stop());
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom('SQLITE_CORRUPT', 'SQLITE_NOTADB', 'SQLITE_IOERR_READ', 'SQLITE_FULL', 'EIO'), fc.constantFrom<'write' | 'outbox' | 'both'>('write', 'outbox', 'both'), async (code, where) => {
-        fault = { code, where };
-        const reply = await send(server.port, '/api/health');
-        expect(reply.status).toBe(503);
-        expect(reply.json).toMatchObject({ status: 'failing', database: `cannot be written: ${code}` });
-        expect(Object.keys(reply.json as object)).toEqual(['status', 'database', 'mails']);
-        fault = null;
-        expect((await send(server.port, '/api/health')).status).toBe(200);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom('SQLITE_CORRUPT', 'SQLITE_NOTADB', 'SQLITE_IOERR_READ', 'SQLITE_FULL', 'EIO'),
+        fc.constantFrom<'write' | 'outbox' | 'both'>('write', 'outbox', 'both'),
+        async (code, where) => {
+          fault = { code, where };
+          const reply = await send(server.port, '/api/health');
+          expect(reply.status).toBe(503);
+          expect(reply.json).toMatchObject({ status: 'failing', database: `cannot be written: ${code}` });
+          expect(Object.keys(reply.json as object)).toEqual(['status', 'database', 'mails']);
+          fault = null;
+          expect((await send(server.port, '/api/health')).status).toBe(200);
+        },
+      ),
       { seed: 27_5_3, numRuns: 30 },
     );
   });

@@ -46,7 +46,7 @@ describe('order uploads', () => {
     ['letter.docx', 'docx', 'Word (DOCX)'],
     ['crown-ascii.stl', 'stl', 'STL'],
     ['crown-binary.stl', 'stl', 'STL'],
-  ])('accepts %s, stores it as order-<id>-1.<kind> readable by the server only, attaches it under that name and type, and names the visitor\'s file in the text', async (name, extension, type) => {
+  ])("accepts %s, stores it as order-<id>-1.<kind> readable by the server only, attaches it under that name and type, and names the visitor's file in the text", async (name, extension, type) => {
     const bytes = fixture(name);
     const reply = await postOrder(uploads.api.port, orderFields(), [{ bytes, filename: `patient 12 ${name}` }]);
     expect(reply.status).toBe(200);
@@ -166,9 +166,7 @@ describe('order uploads', () => {
     expectNothingKept();
   });
 
-  it.each([
-    ['a multipart body without its closing boundary', (body: Buffer) => body.subarray(0, body.length - 20)],
-  ])('answers %s with 400 malformed', async (_what, cut) => {
+  it.each([['a multipart body without its closing boundary', (body: Buffer) => body.subarray(0, body.length - 20)]])('answers %s with 400 malformed', async (_what, cut) => {
     const { body, type } = multipart(orderFields(), [{ bytes: fixture('pixel.png'), filename: 'photo.png' }]);
     const broken = cut(body);
     const reply = await send(uploads.api.port, '/api/order?lang=en', { method: 'POST', headers: { 'Content-Type': type, 'Content-Length': broken.length }, body: broken });
@@ -303,7 +301,12 @@ describe('an order with several files', () => {
     const row = storedSubmissions(uploads.api.dataDir).at(-1)!;
     const extension = (kind: string) => (kind === 'jpeg' ? 'jpg' : kind);
     expect(row.files).toEqual(
-      sent.map((file, index) => ({ path: join(uploads.api.dataDir, 'uploads', `order-${row.id}-${index + 1}.${extension(file.kind)}`), name: file.filename, kind: file.kind, size: file.bytes.length })),
+      sent.map((file, index) => ({
+        path: join(uploads.api.dataDir, 'uploads', `order-${row.id}-${index + 1}.${extension(file.kind)}`),
+        name: file.filename,
+        kind: file.kind,
+        size: file.bytes.length,
+      })),
     );
     for (const [index, file] of sent.entries()) expect(readFileSync(row.files[index]!.path).equals(file.bytes)).toBe(true);
     const [lab] = row.messages;
@@ -342,7 +345,11 @@ describe('an order with several files', () => {
     const file = (n: number) => ({ bytes: fixture('pixel.png'), filename: `photo ${n}.png` });
     const five = await postOrder(uploads.api.port, orderFields(), [1, 2, 3, 4, 5].map(file));
     expect(five.json).toEqual({ success: true, reference: expect.stringMatching(/^[0-9A-F]{4}-[0-9A-F]{4}$/) as string });
-    expect(storedSubmissions(uploads.api.dataDir).at(-1)!.files.map((kept) => kept.name)).toEqual(['photo 1.png', 'photo 2.png', 'photo 3.png', 'photo 4.png', 'photo 5.png']);
+    expect(
+      storedSubmissions(uploads.api.dataDir)
+        .at(-1)!
+        .files.map((kept) => kept.name),
+    ).toEqual(['photo 1.png', 'photo 2.png', 'photo 3.png', 'photo 4.png', 'photo 5.png']);
     // The five are kept: what follows must keep nothing more.
     uploads.rebase();
     for (const lang of ['en', 'nl'] as const) {
@@ -362,8 +369,8 @@ describe('an order with several files', () => {
     expectNothingKept();
   });
 
-  it("attaches files of exactly 15 MiB together, and above that lists them with their total and the desk command that fetches them", async () => {
-    const half = 15 * mib / 2;
+  it('attaches files of exactly 15 MiB together, and above that lists them with their total and the desk command that fetches them', async () => {
+    const half = (15 * mib) / 2;
     const attached = await postOrder(uploads.api.port, orderFields(), [
       { bytes: pdfOfSize(half), filename: 'scan 1.pdf' },
       { bytes: pdfOfSize(half), filename: 'scan 2.pdf' },
@@ -406,7 +413,39 @@ describe('an order with several files', () => {
 
 /** Characters a file's name may carry that a mail, a terminal or a path must not take as they are. */
 const nameUnit = fc.oneof(
-  { weight: 3, arbitrary: fc.constantFrom('\u0000', '\u0007', '\t', '\u001b', '\u007f', '\u0085', '\u2028', '\u2029', '\u202e', '\u202d', '\u2066', '\u2069', '\u200f', '\u061c', '/', '\\', '..', ':', '"', "'", ';', '%', '*', '<', '>', '|', '?', ' ') },
+  {
+    weight: 3,
+    arbitrary: fc.constantFrom(
+      '\u0000',
+      '\u0007',
+      '\t',
+      '\u001b',
+      '\u007f',
+      '\u0085',
+      '\u2028',
+      '\u2029',
+      '\u202e',
+      '\u202d',
+      '\u2066',
+      '\u2069',
+      '\u200f',
+      '\u061c',
+      '/',
+      '\\',
+      '..',
+      ':',
+      '"',
+      "'",
+      ';',
+      '%',
+      '*',
+      '<',
+      '>',
+      '|',
+      '?',
+      ' ',
+    ),
+  },
   { weight: 2, arbitrary: fc.constantFrom('é', 'ß', 'ø', '😀', '中', 'ي') },
   { weight: 5, arbitrary: fc.integer({ min: 0x20, max: 0x7e }).map((code) => String.fromCharCode(code)) },
 );
@@ -414,9 +453,9 @@ const nameUnit = fc.oneof(
 const hostileName = fc.oneof(
   fc.constant(''),
   fc.string({ unit: nameUnit, maxLength: 40 }),
-  fc.tuple(fc.string({ unit: nameUnit, maxLength: 20 }), fc.integer({ min: 200, max: 10_000 }), fc.constantFrom('a', 'é', '\u202e', '/')).map(
-    ([start, bytes, filler]) => `${start}${filler.repeat(Math.floor(bytes / Buffer.byteLength(filler)))}.png`,
-  ),
+  fc
+    .tuple(fc.string({ unit: nameUnit, maxLength: 20 }), fc.integer({ min: 200, max: 10_000 }), fc.constantFrom('a', 'é', '\u202e', '/'))
+    .map(([start, bytes, filler]) => `${start}${filler.repeat(Math.floor(bytes / Buffer.byteLength(filler)))}.png`),
 );
 
 /** The name as busboy hands it on: what follows the last / or \\ (a browser sends no path). */
@@ -444,7 +483,11 @@ describe('file names and fields, many generated cases', () => {
   it('keeps any name the sender gives as one clean line of at most 200 characters, and each file under a name of its own making', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(hostileName, { minLength: 1, maxLength: 3 }), async (names) => {
-        const reply = await postOrder(api.port, orderFields(), names.map((filename) => ({ bytes: fixture('pixel.png'), filename, encoded: true })));
+        const reply = await postOrder(
+          api.port,
+          orderFields(),
+          names.map((filename) => ({ bytes: fixture('pixel.png'), filename, encoded: true })),
+        );
         expect(reply.status, reply.text).toBeLessThan(500);
         expect(reply.status).toBe(200);
         const row = storedSubmissions(api.dataDir).at(-1)!;
@@ -470,7 +513,10 @@ describe('file names and fields, many generated cases', () => {
   it('names a refused file in the answer as cleanly as a kept one', async () => {
     await fc.assert(
       fc.asyncProperty(hostileName, async (filename) => {
-        const reply = await postOrder(api.port, orderFields(), [{ bytes: fixture('pixel.png'), filename: 'a.png' }, { bytes: fixture('drawing.pdf'), filename, encoded: true }]);
+        const reply = await postOrder(api.port, orderFields(), [
+          { bytes: fixture('pixel.png'), filename: 'a.png' },
+          { bytes: fixture('drawing.pdf'), filename, encoded: true },
+        ]);
         expect(reply.status).toBe(400);
         const { files, fields } = reply.json as { files: { position: number; name: string }[]; fields: { file: string } };
         expect(files).toEqual([{ position: 2, name: cleanFilename(busboyName(filename)), error: rejected.en }]);
@@ -489,7 +535,9 @@ describe('file names and fields, many generated cases', () => {
     await fc.assert(
       fc.asyncProperty(fc.array(fc.constantFrom<Part>('png', 'stl', 'refused', 'empty', 'other'), { maxLength: 7 }), fc.boolean(), async (order, goodFields) => {
         const before = storedSubmissions(api.dataDir).length;
-        const sent = order.map((part, index) => (part === 'other' ? { bytes: parts.png, filename: `other ${index}.png`, field: 'attachment' } : { bytes: parts[part], filename: `${part} ${index}.bin` }));
+        const sent = order.map((part, index) =>
+          part === 'other' ? { bytes: parts.png, filename: `other ${index}.png`, field: 'attachment' } : { bytes: parts[part], filename: `${part} ${index}.bin` },
+        );
         const reply = await postOrder(api.port, orderFields(goodFields ? {} : { email: 'nope' }), sent);
         expect(reply.status, reply.text).toBeLessThan(500);
         const files = order.filter((part) => part !== 'other');
@@ -499,14 +547,20 @@ describe('file names and fields, many generated cases', () => {
           expect(reply.json).toMatchObject({ fields: { file: 'At most 5 files can be sent with one order.' }, files: [{ position: 6 }] });
         } else {
           const problems = files.flatMap((part, index) =>
-            part === 'refused' || part === 'empty' ? [{ position: index + 1, name: named[index]!.filename, error: part === 'empty' ? 'The file is empty. Please choose another file.' : damaged.docx }] : [],
+            part === 'refused' || part === 'empty'
+              ? [{ position: index + 1, name: named[index]!.filename, error: part === 'empty' ? 'The file is empty. Please choose another file.' : damaged.docx }]
+              : [],
           );
           const fields: Record<string, string> = goodFields ? {} : { email: 'Enter a valid e-mail address, e.g. name@example.com.' };
           if (files.length === 0) fields.file = 'Please upload a file before submitting.';
           else if (problems.length > 0) fields.file = problems.map((problem) => (files.length > 1 ? `${problem.name}: ${problem.error}` : problem.error)).join(' ');
           if (Object.keys(fields).length === 0) {
             expect(reply.json).toEqual({ success: true, reference: expect.stringMatching(/^[0-9A-F]{4}-[0-9A-F]{4}$/) as string });
-            expect(storedSubmissions(api.dataDir).at(-1)!.files.map((file) => file.name)).toEqual(named.map((part) => part.filename));
+            expect(
+              storedSubmissions(api.dataDir)
+                .at(-1)!
+                .files.map((file) => file.name),
+            ).toEqual(named.map((part) => part.filename));
           } else {
             expect(reply.json).toEqual({ success: false, error: invalid, fields, ...(problems.length > 0 ? { files: problems } : {}) });
             expect(storedSubmissions(api.dataDir)).toHaveLength(before);
@@ -560,8 +614,7 @@ describe('an answer given while the body still arrives', () => {
     await once(socket, 'connect');
     socket.pause();
     socket.write(
-      `POST /api/order?lang=en HTTP/1.1\r\nHost: 127.0.0.1:${api.port}\r\nOrigin: ${api.origin}\r\n` +
-        `Content-Type: multipart/form-data; boundary=x\r\nContent-Length: ${500 * 1024 * 1024}\r\n\r\n`,
+      `POST /api/order?lang=en HTTP/1.1\r\nHost: 127.0.0.1:${api.port}\r\nOrigin: ${api.origin}\r\n` + `Content-Type: multipart/form-data; boundary=x\r\nContent-Length: ${500 * 1024 * 1024}\r\n\r\n`,
     );
     const received: Buffer[] = [];
     let failure: string | undefined;

@@ -86,7 +86,15 @@ describe('the forms API', () => {
   });
 
   describe('field errors', () => {
-    const bad = appointment({ FullName: ' ', EmailAddress: 'anna@', PhoneNumber: '12', Service: 'whitening', PreferredDate: '2020-01-01', PreferredTime: '25:00', AdditionalMessage: 'x'.repeat(2001) });
+    const bad = appointment({
+      FullName: ' ',
+      EmailAddress: 'anna@',
+      PhoneNumber: '12',
+      Service: 'whitening',
+      PreferredDate: '2020-01-01',
+      PreferredTime: '25:00',
+      AdditionalMessage: 'x'.repeat(2001),
+    });
 
     it('answers 400 with the general error and the first message of each field, in English, {max} filled in', async () => {
       const reply = await postJson(api.port, `${appointmentPath}?lang=en`, bad);
@@ -199,7 +207,12 @@ describe('the forms API', () => {
       ['/api/contact', '/contact', 'application/x-www-form-urlencoded', 'name=Jan&email=jan%40example.nl&subject=Hi&message=Hallo'],
       [appointmentPath, '/appointment', 'application/x-www-form-urlencoded', 'FullName=Jan'],
       ['/api/testimonial', '/testimonials', 'application/x-www-form-urlencoded', 'name=Jan'],
-      ['/api/order', '/for-doctors', 'multipart/form-data; boundary=x', `--x\r\nContent-Disposition: form-data; name="dentistName"\r\n\r\nDr. Jansen\r\n--x\r\nContent-Disposition: form-data; name="file"; filename="scan.stl"\r\nContent-Type: model/stl\r\n\r\n${'solid x\n'.repeat(20_000)}\r\n--x--\r\n`],
+      [
+        '/api/order',
+        '/for-doctors',
+        'multipart/form-data; boundary=x',
+        `--x\r\nContent-Disposition: form-data; name="dentistName"\r\n\r\nDr. Jansen\r\n--x\r\nContent-Disposition: form-data; name="file"; filename="scan.stl"\r\nContent-Type: model/stl\r\n\r\n${'solid x\n'.repeat(20_000)}\r\n--x--\r\n`,
+      ],
     ])('answers a form %s that the browser sent itself (no scripts ran) with a page saying it was not sent, and keeps nothing', async (path, page, type, body) => {
       const before = storedSubmissions(api.dataDir).length;
       const reply = await send(api.port, path, {
@@ -238,7 +251,7 @@ describe('the forms API', () => {
   });
 
   describe('paths and methods', () => {
-    it('answers an unknown /api/ path with 404 JSON in the visitor\'s language', async () => {
+    it("answers an unknown /api/ path with 404 JSON in the visitor's language", async () => {
       for (const path of ['/api/unknown', '/api/contact/', '/api/appointmentbooking.php']) {
         const reply = await postJson(api.port, `${path}?lang=nl`, contact());
         expect(reply.status, path).toBe(404);
@@ -275,7 +288,7 @@ describe('the forms API', () => {
       ['another site', { Origin: 'https://evil.example' }],
       ['an opaque origin', { Origin: 'null' }],
       ['the same host over another scheme', { Origin: 'https://127.0.0.1:PORT' }],
-      ['the site\'s host on another port', { Origin: 'https://www.example.nl:8443' }],
+      ["the site's host on another port", { Origin: 'https://www.example.nl:8443' }],
       ['a cross-site fetch without Origin', { 'Sec-Fetch-Site': 'cross-site' }],
       // DNS rebinding: a page on evil.example whose name now points at this server.
       ['a domain that names itself in Host too', { Origin: 'http://evil.example', Host: 'evil.example' }],
@@ -289,7 +302,7 @@ describe('the forms API', () => {
       expect(storedSubmissions(api.dataDir)).toHaveLength(before);
     });
 
-    it('accepts the server\'s own loopback origins, the configured site URL, same-origin fetches and no Origin at all (curl)', async () => {
+    it("accepts the server's own loopback origins, the configured site URL, same-origin fetches and no Origin at all (curl)", async () => {
       const allowed: Record<string, string>[] = [
         { Origin: api.origin },
         { Origin: `http://localhost:${api.port}` },
@@ -388,18 +401,21 @@ describe('the forms API', () => {
       const rows = storedSubmissions(api.dataDir).slice(before);
       expect(rows.map((row) => [row.kind, row.spam, row.messages.length])).toEqual([['appointment', reason, 0]]);
       expect(rows[0]!.data).toMatchObject({ FullName: 'Anna de Vries' });
-      expect(api.logs.slice(logged).filter((entry) => !entry.msg.startsWith('mail ')).map((entry) => [entry.msg, entry.kind, entry.reason])).toEqual([
-        ['submission kept as suspected spam', 'appointment', reason],
-      ]);
+      expect(
+        api.logs
+          .slice(logged)
+          .filter((entry) => !entry.msg.startsWith('mail '))
+          .map((entry) => [entry.msg, entry.kind, entry.reason]),
+      ).toEqual([['submission kept as suspected spam', 'appointment', reason]]);
       // Nothing in the outbox for it (no messages above), so nothing to wait for: no mail was written.
       expect(pendingMails(api.dataDir)).toBe(0);
       expect(filesIn(api.dataDir, 'mail')).toHaveLength(mails);
     });
 
     it.each([
-      ['no fill time (the specification\'s own payload)', { _elapsedMs: undefined }],
+      ["no fill time (the specification's own payload)", { _elapsedMs: undefined }],
       ['a fill time that is not a number', { _elapsedMs: 'soon' }],
-    ])('takes a form with %s as a person\'s: stored, checked and mailed', async (_what, timing) => {
+    ])("takes a form with %s as a person's: stored, checked and mailed", async (_what, timing) => {
       const before = storedSubmissions(api.dataDir).length;
       expect((await postJson(api.port, appointmentPath, appointment(timing))).text).toMatch(/^{"success":true,"reference":"[0-9A-F]{4}-[0-9A-F]{4}"}$/);
       const rows = storedSubmissions(api.dataDir).slice(before);
@@ -409,19 +425,27 @@ describe('the forms API', () => {
     it('keeps a form filled in in exactly the minimum time', async () => {
       const before = storedSubmissions(api.dataDir).length;
       expect((await postJson(api.port, appointmentPath, appointment({ _elapsedMs: 3000 }))).text).toMatch(/^{"success":true,"reference":"[0-9A-F]{4}-[0-9A-F]{4}"}$/);
-      expect(storedSubmissions(api.dataDir).slice(before).map((row) => row.spam)).toEqual([null]);
+      expect(
+        storedSubmissions(api.dataDir)
+          .slice(before)
+          .map((row) => row.spam),
+      ).toEqual([null]);
     });
 
-    it('keeps a bot\'s form unchecked even when its fields are invalid, so the answer tells a bot nothing', async () => {
+    it("keeps a bot's form unchecked even when its fields are invalid, so the answer tells a bot nothing", async () => {
       const before = storedSubmissions(api.dataDir).length;
       const reply = await postJson(api.port, `${appointmentPath}?lang=en`, { _hp: 'x', FullName: '' });
       expect(reply.text).toMatch(/^{"success":true,"reference":"[0-9A-F]{4}-[0-9A-F]{4}"}$/);
-      expect(storedSubmissions(api.dataDir).slice(before).map((row) => [row.spam, row.data])).toEqual([['honeypot filled', { _hp: 'x', FullName: '' }]]);
+      expect(
+        storedSubmissions(api.dataDir)
+          .slice(before)
+          .map((row) => [row.spam, row.data]),
+      ).toEqual([['honeypot filled', { _hp: 'x', FullName: '' }]]);
     });
   });
 
   describe('mail headers', () => {
-    it('refuses a name or subject with a line break or another control character, in the visitor\'s language, storing nothing', async () => {
+    it("refuses a name or subject with a line break or another control character, in the visitor's language, storing nothing", async () => {
       const before = storedSubmissions(api.dataDir).length;
       for (const injected of ['\r\nBcc: x@evil.example\r\nX-Injected: yes', '\nYour appointment is cancelled. Pay at https://evil.example', '\u2028', '\u0000', '\u202e']) {
         const reply = await postJson(api.port, '/api/contact?lang=nl', contact({ name: `Jan${injected} Jansen`, subject: `Price list${injected} 2026` }));

@@ -99,7 +99,12 @@ describe('safeHeader', () => {
       fc.property(fc.string({ unit: 'binary', maxLength: 80 }), (value) => {
         const safe = safeHeader(value);
         expect(safe).not.toMatch(unwanted);
-        expect(safe).toBe(value.replace(/[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/gu, '').replace(/[\p{Cc}\u2028\u2029]/gu, ' ').trim());
+        expect(safe).toBe(
+          value
+            .replace(/[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/gu, '')
+            .replace(/[\p{Cc}\u2028\u2029]/gu, ' ')
+            .trim(),
+        );
       }),
       { numRuns: 1_000 },
     );
@@ -418,7 +423,15 @@ describe('delivery', () => {
   it('logs a fault of the outbox once while it lasts and once when it clears, not at every poll', async () => {
     const opened = store();
     let broken = true;
-    const flaky: Store = { ...opened, due: (...args) => (broken ? (() => { throw Object.assign(new Error('disk I/O error'), { code: 'SQLITE_IOERR' }); })() : opened.due(...args)) };
+    const flaky: Store = {
+      ...opened,
+      due: (...args) =>
+        broken
+          ? (() => {
+              throw Object.assign(new Error('disk I/O error'), { code: 'SQLITE_IOERR' });
+            })()
+          : opened.due(...args),
+    };
     const loop = delivery({ store: flaky, transport: { send: () => Promise.resolve() } });
     for (let n = 0; n < 5; n++) await loop.flush();
     expect(lines.filter((line) => line.msg.startsWith('delivery failed'))).toHaveLength(1);
@@ -496,10 +509,7 @@ describe('delivery', () => {
     const first = store();
     const second = store();
     for (const n of [1, 2, 3, 4]) first.save(submission([labMessage({ subject: `Order ${n}` })]));
-    const loops = [
-      delivery({ store: first, transport: smtpTransport(server.port) }),
-      delivery({ store: second, transport: smtpTransport(server.port) }),
-    ];
+    const loops = [delivery({ store: first, transport: smtpTransport(server.port) }), delivery({ store: second, transport: smtpTransport(server.port) })];
     const kicker = setInterval(() => loops.forEach((loop) => loop.kick()), 5);
     try {
       await waitFor(() => first.pending().length === 0, 'every message sent');

@@ -93,8 +93,22 @@ async function populate(): Promise<void> {
   const { logger } = collectingLogger();
   const transport = createTransport({ dataDir, logger });
   try {
-    const appointment = { FullName: 'Anna de Vries', EmailAddress: 'Anna@Example.nl', PhoneNumber: '+31 6 12345678', Service: 'crowns_bridges', PreferredDate: '2026-03-16', PreferredTime: '10:30', AdditionalMessage: 'Mijn brug zit los, graag snel.' };
-    saveAt(store, clock, Date.UTC(2026, 2, 10, 9, 15), { id: ids.annaAppointment, kind: 'appointment', lang: 'nl', data: appointment, ...mailsFor('appointment', appointment, 'nl', setup, new Date(clock.at)) });
+    const appointment = {
+      FullName: 'Anna de Vries',
+      EmailAddress: 'Anna@Example.nl',
+      PhoneNumber: '+31 6 12345678',
+      Service: 'crowns_bridges',
+      PreferredDate: '2026-03-16',
+      PreferredTime: '10:30',
+      AdditionalMessage: 'Mijn brug zit los, graag snel.',
+    };
+    saveAt(store, clock, Date.UTC(2026, 2, 10, 9, 15), {
+      id: ids.annaAppointment,
+      kind: 'appointment',
+      lang: 'nl',
+      data: appointment,
+      ...mailsFor('appointment', appointment, 'nl', setup, new Date(clock.at)),
+    });
 
     mkdirSync(join(dataDir, 'uploads'), { recursive: true });
     const files = [
@@ -103,19 +117,49 @@ async function populate(): Promise<void> {
     ];
     for (const file of files) writeFileSync(file.path, file.bytes);
     const order = { dentistName: 'Anna de Vries', clinicName: 'Praktijk De Brug', email: ANNA, phone: '+31 6 12345678', serviceType: 'Zirconia crown 16', additionalInfo: 'Shade A2' };
-    saveAt(store, clock, Date.UTC(2026, 2, 12, 13, 0), { id: ids.annaOrder, kind: 'order', lang: 'en', data: order, files: files.map(({ bytes: _, ...file }) => file), ...mailsFor('order', order, 'en', setup, new Date(clock.at)) });
+    saveAt(store, clock, Date.UTC(2026, 2, 12, 13, 0), {
+      id: ids.annaOrder,
+      kind: 'order',
+      lang: 'en',
+      data: order,
+      files: files.map(({ bytes: _, ...file }) => file),
+      ...mailsFor('order', order, 'en', setup, new Date(clock.at)),
+    });
 
     // Received at 00:30 on 2 June by the lab's clock, 22:30 on 1 June in UTC.
     const janContact = { name: '=HYPERLINK("http://evil.example","click")', email: 'jan@example.nl', subject: 'Prijs, "snel"', message: 'Regel een,\nregel "twee"' };
     saveAt(store, clock, Date.UTC(2026, 5, 1, 22, 30), { id: ids.janContact, kind: 'contact', lang: 'en', data: janContact, ...mailsFor('contact', janContact, 'en', setup, new Date(clock.at)) });
 
-    saveAt(store, clock, Date.UTC(2026, 5, 5, 8, 0), { id: ids.spam, kind: 'contact', lang: 'en', data: { name: 'Piet Pieters', email: 'piet@example.nl', subject: 'Opening hours', message: 'Are you open on Saturdays?', _hp: 'http://spam.example', _elapsedMs: 200 }, messages: [], spam: 'honeypot filled' });
-    saveAt(store, clock, Date.UTC(2026, 5, 6, 8, 0), { id: ids.spamInvalid, kind: 'contact', lang: 'en', data: { name: 'Bot', email: 'not-an-address', subject: 'Cheap', message: 'Buy now', _elapsedMs: 120 }, messages: [], spam: 'filled in 120 ms' });
+    saveAt(store, clock, Date.UTC(2026, 5, 5, 8, 0), {
+      id: ids.spam,
+      kind: 'contact',
+      lang: 'en',
+      data: { name: 'Piet Pieters', email: 'piet@example.nl', subject: 'Opening hours', message: 'Are you open on Saturdays?', _hp: 'http://spam.example', _elapsedMs: 200 },
+      messages: [],
+      spam: 'honeypot filled',
+    });
+    saveAt(store, clock, Date.UTC(2026, 5, 6, 8, 0), {
+      id: ids.spamInvalid,
+      kind: 'contact',
+      lang: 'en',
+      data: { name: 'Bot', email: 'not-an-address', subject: 'Cheap', message: 'Buy now', _elapsedMs: 120 },
+      messages: [],
+      spam: 'filled in 120 ms',
+    });
 
     const testimonial = { name: 'Dr. Özil-Jansen', role: 'Tandarts, Utrecht', text: 'De kronen passen in één keer.\nEen aanrader voor elke praktijk.', rating: 4, consent: true };
-    saveAt(store, clock, Date.UTC(2026, 5, 10, 12, 0), { id: ids.testimonial, kind: 'testimonial', lang: 'nl', data: testimonial, ...mailsFor('testimonial', testimonial, 'nl', setup, new Date(clock.at)) });
+    saveAt(store, clock, Date.UTC(2026, 5, 10, 12, 0), {
+      id: ids.testimonial,
+      kind: 'testimonial',
+      lang: 'nl',
+      data: testimonial,
+      ...mailsFor('testimonial', testimonial, 'nl', setup, new Date(clock.at)),
+    });
 
-    for (const [id, day] of [[ids.twinA, 11], [ids.twinB, 12]] as const) {
+    for (const [id, day] of [
+      [ids.twinA, 11],
+      [ids.twinB, 12],
+    ] as const) {
       const data = { name: 'Kees Smit', email: 'kees@example.nl', subject: 'Copy', message: 'Please copy my colleague jan@example.nl in.' };
       saveAt(store, clock, Date.UTC(2026, 5, day, 12, 0), { id, kind: 'contact', lang: 'en', data, ...mailsFor('contact', data, 'en', setup, new Date(clock.at)) });
     }
@@ -218,13 +262,22 @@ const mailFiles = () => (existsSync(join(dataDir, 'mail')) ? readdirSync(join(da
 
 describe('npm run submissions', { timeout: 180_000 }, () => {
   describe('list', () => {
-    it('lists every submission oldest first: short id, the time on the lab\'s clock, form, language, who, status and files', async () => {
+    it("lists every submission oldest first: short id, the time on the lab's clock, form, language, who, status and files", async () => {
       await populate();
       const run = await desk(['list']);
       expect(run.stderr).toBe('');
       expect(run.code).toBe(0);
       const rows = tableRows(run.stdout);
-      expect(rows.map((row) => row[0])).toEqual([ids.annaAppointment.slice(0, 8), ids.annaOrder.slice(0, 8), ids.janContact.slice(0, 8), ids.spam.slice(0, 8), ids.spamInvalid.slice(0, 8), ids.testimonial.slice(0, 8), ids.twinA, ids.twinB]);
+      expect(rows.map((row) => row[0])).toEqual([
+        ids.annaAppointment.slice(0, 8),
+        ids.annaOrder.slice(0, 8),
+        ids.janContact.slice(0, 8),
+        ids.spam.slice(0, 8),
+        ids.spamInvalid.slice(0, 8),
+        ids.testimonial.slice(0, 8),
+        ids.twinA,
+        ids.twinB,
+      ]);
       expect(rows[0]).toEqual([ids.annaAppointment.slice(0, 8), '2026-03-10 10:15', 'appointment', 'nl', 'Anna de Vries <Anna@Example.nl>', 'delivered', '0']);
       expect(rows[1]).toEqual([ids.annaOrder.slice(0, 8), '2026-03-12 14:00', 'order', 'en', `Anna de Vries <${ANNA}>`, 'waiting', '2']);
       expect(rows[2]?.slice(1)).toEqual(['2026-06-02 00:30', 'contact', 'en', '=HYPERLINK("http://evil.example","click") <…', 'failed', '0']);
@@ -232,7 +285,7 @@ describe('npm run submissions', { timeout: 180_000 }, () => {
       expect(run.stdout).toContain('8 submissions: 4 delivered, 1 waiting, 1 failed, 2 suspected spam');
     });
 
-    it('filters by form, by status and by days on the lab\'s clock, both days included', async () => {
+    it("filters by form, by status and by days on the lab's clock, both days included", async () => {
       await populate();
       const listed = async (...args: string[]) => {
         const run = await desk(['list', ...args]);
@@ -558,7 +611,7 @@ describe('npm run submissions', { timeout: 180_000 }, () => {
       expect(readFileSync(join(dataDir, 'mail', eml!), 'latin1')).toMatch(/^Reply-To: Piet Pieters <piet@example\.nl>/m);
     });
 
-    it('refuses to release what does not pass the form\'s checks, naming each field, and one without a build', async () => {
+    it("refuses to release what does not pass the form's checks, naming each field, and one without a build", async () => {
       await populate();
       const invalid = await desk(['not-spam', ids.spamInvalid, '--dist', fixtureDist]);
       expect(invalid.code).toBe(1);
@@ -573,7 +626,7 @@ describe('npm run submissions', { timeout: 180_000 }, () => {
   });
 
   describe('files', () => {
-    it('copies an order\'s files named by their detected types, never by the sender\'s extension or path, and replaces them only with --force', async () => {
+    it("copies an order's files named by their detected types, never by the sender's extension or path, and replaces them only with --force", async () => {
       await populate();
       const folder = join(root, 'case 21');
       const run = await desk(['files', ids.annaOrder.slice(0, 8), folder]);
@@ -609,7 +662,13 @@ describe('npm run submissions', { timeout: 180_000 }, () => {
         expect(run.stdout).toContain('still to do: write the English of role and text (en:)');
         const written = readFileSync(path, 'utf8');
         expect(written).toContain(`# From submission ${ids.testimonial}`);
-        expect(load(written)).toEqual({ id: 'dr-ozil-jansen', name: 'Dr. Özil-Jansen', role: { nl: 'Tandarts, Utrecht' }, text: { nl: 'De kronen passen in één keer.\nEen aanrader voor elke praktijk.' }, rating: 4 });
+        expect(load(written)).toEqual({
+          id: 'dr-ozil-jansen',
+          name: 'Dr. Özil-Jansen',
+          role: { nl: 'Tandarts, Utrecht' },
+          text: { nl: 'De kronen passen in één keer.\nEen aanrader voor elke praktijk.' },
+          rating: 4,
+        });
 
         const errors = checkContent({ root: site.root }).diagnostics.filter((d) => d.severity === 'error');
         expect(errors.map((d) => `${d.file} ${d.rule} ${d.path}: ${d.message}`)).toEqual([
@@ -634,8 +693,12 @@ describe('npm run submissions', { timeout: 180_000 }, () => {
       const content = join(root, 'content');
       mkdirSync(join(content, 'testimonials'), { recursive: true });
       expect((await desk(['testimonial', ids.janContact, '--content', content])).stderr.trim()).toBe(`error: ${ids.janContact} is a submission of the contact form, not a testimonial`);
-      expect((await desk(['testimonial', withoutConsent, '--content', content])).stderr.trim()).toBe(`error: ${withoutConsent} has no consent to publish: a testimonial is published only with the consent its sender gave`);
-      expect((await desk(['testimonial', spam, '--content', content])).stderr.trim()).toBe(`error: ${spam} is marked as suspected spam (honeypot filled): release it with not-spam first if it is a real testimonial`);
+      expect((await desk(['testimonial', withoutConsent, '--content', content])).stderr.trim()).toBe(
+        `error: ${withoutConsent} has no consent to publish: a testimonial is published only with the consent its sender gave`,
+      );
+      expect((await desk(['testimonial', spam, '--content', content])).stderr.trim()).toBe(
+        `error: ${spam} is marked as suspected spam (honeypot filled): release it with not-spam first if it is a real testimonial`,
+      );
       expect(readdirSync(join(content, 'testimonials'))).toEqual([]);
     });
   });
@@ -645,7 +708,9 @@ describe('npm run submissions', { timeout: 180_000 }, () => {
       const missing = join(root, 'nowhere');
       const run = await desk(['list'], { dataDir: missing });
       expect(run.code).toBe(1);
-      expect(run.stderr.trim()).toBe(`error: there is no data folder at ${missing}: set DATA_DIR to the folder the site's server keeps its submissions in (it defaults to ./data from where it is started)`);
+      expect(run.stderr.trim()).toBe(
+        `error: there is no data folder at ${missing}: set DATA_DIR to the folder the site's server keeps its submissions in (it defaults to ./data from where it is started)`,
+      );
       expect(existsSync(missing)).toBe(false);
 
       mkdirSync(dataDir);
@@ -666,7 +731,9 @@ describe('npm run submissions', { timeout: 180_000 }, () => {
       setVersion(schemaVersion + 1);
       const newer = await desk(['list']);
       expect(newer.code).toBe(1);
-      expect(newer.stderr.trim()).toBe(`error: ${file} is of a newer version (${schemaVersion + 1}) than this desk reads (${schemaVersion}): update this checkout to the version of the site that wrote it`);
+      expect(newer.stderr.trim()).toBe(
+        `error: ${file} is of a newer version (${schemaVersion + 1}) than this desk reads (${schemaVersion}): update this checkout to the version of the site that wrote it`,
+      );
       setVersion(schemaVersion - 1);
       const older = await desk(['erase', ANNA, '--yes']);
       expect(older.code).toBe(1);
@@ -743,7 +810,13 @@ describe('npm run submissions', { timeout: 180_000 }, () => {
         expect(stored.sort()).toEqual([...posted].sort());
         expect(JSON.parse(exported.stdout)).toEqual(expect.any(Array));
         await waitFor(() => query<{ n: number }>("SELECT count(*) AS n FROM outbox WHERE status = 'pending'")[0]?.n === 0, 'every mail sent', 60_000);
-        expect(mailFiles().filter((name) => readFileSync(join(dataDir, 'mail', name), 'latin1').toLowerCase().includes(target))).toEqual([]);
+        expect(
+          mailFiles().filter((name) =>
+            readFileSync(join(dataDir, 'mail', name), 'latin1')
+              .toLowerCase()
+              .includes(target),
+          ),
+        ).toEqual([]);
       } finally {
         posting = false;
         await api.stop();
@@ -764,7 +837,13 @@ describe('the confirmation prompt', () => {
   };
 
   it('goes ahead on "y" or "yes" in any case, and on nothing else', async () => {
-    for (const [answer, expected] of [['y\n', true], ['Yes\n', true], ['n\n', false], ['\n', false], ['yes please\n', false]] as const) {
+    for (const [answer, expected] of [
+      ['y\n', true],
+      ['Yes\n', true],
+      ['n\n', false],
+      ['\n', false],
+      ['yes please\n', false],
+    ] as const) {
       const { terminal: t, asked } = terminal(answer);
       expect(await confirm('Erase it?', t, 'erase')).toBe(expected);
       expect(asked()).toBe('Erase it? [y/N] ');
@@ -777,7 +856,9 @@ describe('the confirmation prompt', () => {
 
   it('refuses without a terminal, as a usage error', async () => {
     const input = new PassThrough();
-    await expect(confirm('Erase it?', { input, output: new PassThrough() }, 'erase')).rejects.toEqual(new DeskError('erase needs a confirmation, and standard input is not a terminal to answer at: add --yes to go ahead without asking', 2));
+    await expect(confirm('Erase it?', { input, output: new PassThrough() }, 'erase')).rejects.toEqual(
+      new DeskError('erase needs a confirmation, and standard input is not a terminal to answer at: add --yes to go ahead without asking', 2),
+    );
   });
 });
 
@@ -798,7 +879,9 @@ describe('what the desk shows of an order', () => {
   });
 
   it('shows the fields a lab works from as fields, its reference first, the teeth as a list', () => {
-    const text = showText(detail({ dentistName: 'Anna de Vries', serviceType: 'Zirconia bridge', dueDate: '2026-12-04', dueKind: 'appointment', teeth: [11, 21, 22], shade: 'A2', stage: 'tryIn', pickup: true }));
+    const text = showText(
+      detail({ dentistName: 'Anna de Vries', serviceType: 'Zirconia bridge', dueDate: '2026-12-04', dueKind: 'appointment', teeth: [11, 21, 22], shade: 'A2', stage: 'tryIn', pickup: true }),
+    );
     expect(text).toMatch(/^submission a0000009-0000-4000-8000-000000000009\n {2}reference +A000-0009\n/);
     expect(text).toMatch(/\n {2}dueDate +2026-12-04\n {2}dueKind +appointment\n {2}teeth +11, 21, 22\n {2}shade +A2\n {2}stage +tryIn\n {2}pickup +true\n/);
     expect(exportObject(detail({ teeth: [11] }))).toMatchObject({ reference: 'A000-0009', fields: { teeth: [11] } });

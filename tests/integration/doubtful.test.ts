@@ -73,7 +73,13 @@ describe('the confirmations limit', () => {
           for (const [tag, upper] of tags) {
             const address = `${victim}${tag === '' ? '' : `+${tag}`}@Example.nl`;
             const before = store.pending().length;
-            store.save({ kind: 'appointment', lang: 'en', data: {}, messages: [], confirmation: { recipient: upper ? address.toUpperCase() : address, message: { to: address, from: 'lab@lab.example', subject: 'x', text: 'x' } } });
+            store.save({
+              kind: 'appointment',
+              lang: 'en',
+              data: {},
+              messages: [],
+              confirmation: { recipient: upper ? address.toUpperCase() : address, message: { to: address, from: 'lab@lab.example', subject: 'x', text: 'x' } },
+            });
             queued += store.pending().length - before;
           }
           expect(queued).toBe(3);
@@ -91,13 +97,26 @@ describe('the confirmation to an address anyone can type in', () => {
   it('carries none of the free text the sender typed: not the name, whatever it says', () => {
     const setup = { forms, labTo: forms.labEmail, from: defaultFrom(forms.siteName, forms.labEmail) };
     fc.assert(
-      fc.property(fc.constantFrom('Win EUR 500 at evil.example now', 'Visit http://evil.example', 'Anna de Vries'), fc.string({ minLength: 3, maxLength: 40 }), fc.constantFrom<'en' | 'nl'>('en', 'nl'), (lure, extra, lang) => {
-        const name = `${lure} ${extra}`.trim();
-        const data = { FullName: name, EmailAddress: 'victim@example.nl', PhoneNumber: '0612345678', Service: 'crowns_bridges', PreferredDate: '2026-12-01', PreferredTime: '10:30', AdditionalMessage: `${lure} (message)` };
-        const mail = appointmentConfirmation(data, lang, setup);
-        expect(mail.text).not.toContain(lure);
-        expect(mail.subject).not.toContain(lure);
-      }),
+      fc.property(
+        fc.constantFrom('Win EUR 500 at evil.example now', 'Visit http://evil.example', 'Anna de Vries'),
+        fc.string({ minLength: 3, maxLength: 40 }),
+        fc.constantFrom<'en' | 'nl'>('en', 'nl'),
+        (lure, extra, lang) => {
+          const name = `${lure} ${extra}`.trim();
+          const data = {
+            FullName: name,
+            EmailAddress: 'victim@example.nl',
+            PhoneNumber: '0612345678',
+            Service: 'crowns_bridges',
+            PreferredDate: '2026-12-01',
+            PreferredTime: '10:30',
+            AdditionalMessage: `${lure} (message)`,
+          };
+          const mail = appointmentConfirmation(data, lang, setup);
+          expect(mail.text).not.toContain(lure);
+          expect(mail.subject).not.toContain(lure);
+        },
+      ),
       { seed: 27_6_4, numRuns: 100 },
     );
   });

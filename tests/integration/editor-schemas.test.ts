@@ -35,13 +35,22 @@ describe('the YAML language server with the mapping of .vscode/settings.json', (
   const lineOf = (text: string, pattern: RegExp) => text.split('\n').findIndex((line) => pattern.test(line));
 
   it('finds nothing wrong in the real content', async () => {
-    for (const file of ['content/services/zirconia.yaml', 'content/pages/about.yaml', 'content/articles/cad-cam-techniques-in-dental-prosthetics.yaml', 'content/site.yaml', 'content/navigation.yaml', 'content/ui.yaml']) {
+    for (const file of [
+      'content/services/zirconia.yaml',
+      'content/pages/about.yaml',
+      'content/articles/cad-cam-techniques-in-dental-prosthetics.yaml',
+      'content/site.yaml',
+      'content/navigation.yaml',
+      'content/ui.yaml',
+    ]) {
       expect(await server.open(file, committed(file)), file).toEqual([]);
     }
   });
 
   it('underlines a value that is not allowed and a misspelt key, each at its line', async () => {
-    const text = committed('content/pages/about.yaml').replace('    - icon: search', '    - icon: magnifier').replace(/^seo:\n {2}title:/m, 'seo:\n  titel:');
+    const text = committed('content/pages/about.yaml')
+      .replace('    - icon: search', '    - icon: magnifier')
+      .replace(/^seo:\n {2}title:/m, 'seo:\n  titel:');
     const found = await server.open('content/pages/about.yaml', text);
     const at = (line: number) => found.filter((d) => d.range.start.line === line).map((d) => d.message);
     expect(at(lineOf(text, /- icon: magnifier/))).toEqual([expect.stringMatching(/^Value is not accepted\. Valid values: "tooth", "crown", .*"search"/)]);

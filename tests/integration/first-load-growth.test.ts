@@ -11,7 +11,11 @@ import { projectRoot } from '../support/fixtures.ts';
 /** Bundles the app for a content folder and weighs each kind of page (scripts/client-weight.ts), in its own process with production React. */
 function weigh(contentRoot: string): Promise<Record<string, number>> {
   const { NODE_ENV: _test, VITEST: _vitest, ...env } = process.env;
-  const child = spawn(process.execPath, [join(projectRoot, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'scripts/client-weight.ts', `--content-root=${contentRoot}`, `--out=${join(contentRoot, 'out')}`], { cwd: projectRoot, env });
+  const child = spawn(
+    process.execPath,
+    [join(projectRoot, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'scripts/client-weight.ts', `--content-root=${contentRoot}`, `--out=${join(contentRoot, 'out')}`],
+    { cwd: projectRoot, env },
+  );
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

@@ -58,7 +58,7 @@ describe('the manifest', () => {
     expect(nl).not.toContain('Zirconia crowns');
   });
 
-  it('puts each image\'s width and height into the page', () => {
+  it("puts each image's width and height into the page", () => {
     const nl = read('services/zirconia.nl.ts');
     expect(nl).toMatch(/src: image\d+,\s+width: 80,\s+height: 60,\s+alt: "Een kroon"/);
     expect(nl).toMatch(/import image\d+ from '.*shots\/crown\.svg';/);
@@ -108,7 +108,10 @@ describe('the generate command', () => {
   it('exits 1 from its own process after reporting every error compiler-style', async () => {
     const site = fixtureSite({ bad: ['missing-nl', 'link-typo'] });
     try {
-      const failure = await run(tsx, [cli, '--check', `--root=${site.root}`]).then(() => undefined, (e: { code: number; stderr: string }) => e);
+      const failure = await run(tsx, [cli, '--check', `--root=${site.root}`]).then(
+        () => undefined,
+        (e: { code: number; stderr: string }) => e,
+      );
       expect(failure?.code).toBe(1);
       expect(failure?.stderr).toContain('content/services/zirconia.yaml:11:5 error i18n/missing-nl hero.title: the Dutch text is missing');
       expect(failure?.stderr).toContain('content/navigation.yaml:4:13 error link/broken header[2].href: the link "/testimonialz" points at no page. Did you mean "/testimonials"?');
@@ -123,9 +126,7 @@ describe('the generate command', () => {
     try {
       const { code, stdout } = command(['--check', '--format=github', `--root=${site.root}`]);
       expect(code).toBe(1);
-      expect(stdout.trim()).toBe(
-        '::error file=content/services/zirconia.yaml,line=11,col=5,title=i18n/missing-nl::hero.title: the Dutch text is missing. Add "nl:" with the Dutch text next to "en:"',
-      );
+      expect(stdout.trim()).toBe('::error file=content/services/zirconia.yaml,line=11,col=5,title=i18n/missing-nl::hero.title: the Dutch text is missing. Add "nl:" with the Dutch text next to "en:"');
     } finally {
       site.cleanup();
     }
@@ -140,9 +141,7 @@ describe('the generate command', () => {
       expect(stderr).toBe('');
       const report = JSON.parse(stdout) as { files: number; diagnostics: { file: string; line: number; column: number; rule: string; severity: string }[] };
       expect(report.files).toBe(23);
-      expect(report.diagnostics).toEqual([
-        expect.objectContaining({ file: 'content/articles/care-tips.yaml', line: 21, column: 11, rule: 'ref/unknown', severity: 'error' }),
-      ]);
+      expect(report.diagnostics).toEqual([expect.objectContaining({ file: 'content/articles/care-tips.yaml', line: 21, column: 11, rule: 'ref/unknown', severity: 'error' })]);
     } finally {
       site.cleanup();
     }

@@ -27,8 +27,12 @@ function valuePlace(field: string): string {
   return inline ? `${index + 1}:${keyEnd + 2}` : `${index + 2}:${indent + 1}`;
 }
 
-describe('a release of today\'s content', () => {
-  const placeholders = (readFileSync(siteFile, 'utf8').match(/^placeholders:\n((?: {2}- .+\n)+)/m)![1]!.match(/- (.+)/g) ?? []).map((line) => line.slice(2));
+describe("a release of today's content", () => {
+  const placeholders = (
+    readFileSync(siteFile, 'utf8')
+      .match(/^placeholders:\n((?: {2}- .+\n)+)/m)![1]!
+      .match(/- (.+)/g) ?? []
+  ).map((line) => line.slice(2));
 
   it('is refused, with each placeholder at the place of its value, and the samples named as left out', () => {
     expect(placeholders.length).toBeGreaterThan(5);
@@ -56,7 +60,10 @@ describe('a release of today\'s content', () => {
   });
 
   it('stops npm run build -- --release before it builds anything, listing every placeholder', () => {
-    const result = spawnSync(process.execPath, [join(projectRoot, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'scripts/build.ts', '--release', '--dist=tests/.tmp/never-built'], { cwd: projectRoot, encoding: 'utf8' });
+    const result = spawnSync(process.execPath, [join(projectRoot, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'scripts/build.ts', '--release', '--dist=tests/.tmp/never-built'], {
+      cwd: projectRoot,
+      encoding: 'utf8',
+    });
     expect(result.status).toBe(1);
     for (const field of placeholders) expect(result.stderr).toContain(`content/site.yaml:${valuePlace(field)} error release/placeholder ${field}: "${field}" is an example`);
     expect(result.stderr).toMatch(/^a release build publishes only the lab's confirmed facts/);
@@ -117,7 +124,8 @@ describe('a release server', () => {
   });
 
   it('knows the example domains, and only those', () => {
-    for (const address of ['a@example.com', 'a@example.nl', 'a@mail.example.org', 'a@lab.example', 'a@x.test', 'a@x.invalid', 'a@localhost', 'A@EXAMPLE.NL']) expect(isPlaceholderAddress(address), address).toBe(true);
+    for (const address of ['a@example.com', 'a@example.nl', 'a@mail.example.org', 'a@lab.example', 'a@x.test', 'a@x.invalid', 'a@localhost', 'A@EXAMPLE.NL'])
+      expect(isPlaceholderAddress(address), address).toBe(true);
     for (const address of ['a@tandlab.nl', 'a@example-lab.nl', 'a@myexample.com', 'a@examples.nl', 'a@testlab.nl']) expect(isPlaceholderAddress(address), address).toBe(false);
   });
 });

@@ -149,7 +149,7 @@ describe('retention', () => {
   });
 });
 
-describe('delivery beside the lab\'s desk', () => {
+describe("delivery beside the lab's desk", () => {
   it('sends a mail whose submission is erased while it is being sent, records nothing, and keeps no .eml copy of it', async () => {
     const opened = store();
     const id = opened.save(submission({ messages: [labMessage('Reply to anna@example.nl')] }));

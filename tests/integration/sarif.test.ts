@@ -27,7 +27,13 @@ interface Sarif {
   version: string;
   runs: {
     tool: { driver: { name: string; rules: { id: string; shortDescription: { text: string } }[] } };
-    results: { ruleId: string; ruleIndex: number; level: string; message: { text: string }; locations: { physicalLocation: { artifactLocation: { uri: string; uriBaseId: string }; region: { startLine: number; startColumn: number } } }[] }[];
+    results: {
+      ruleId: string;
+      ruleIndex: number;
+      level: string;
+      message: { text: string };
+      locations: { physicalLocation: { artifactLocation: { uri: string; uriBaseId: string }; region: { startLine: number; startColumn: number } } }[];
+    }[];
   }[];
 }
 
@@ -105,7 +111,9 @@ describe('the GitHub Actions workflow', () => {
     const site = fixtureSite({ bad: ['missing-nl'] });
     try {
       // The same npm command as the workflow's, on a fixture site with an error (exit 1).
-      const { stdout } = await promisify(execFile)('npm', ['run', '--silent', 'check', '--', '--format=sarif', `--root=${site.root}`], { cwd: projectRoot }).catch((error: { stdout: string }) => error);
+      const { stdout } = await promisify(execFile)('npm', ['run', '--silent', 'check', '--', '--format=sarif', `--root=${site.root}`], { cwd: projectRoot }).catch(
+        (error: { stdout: string }) => error,
+      );
       expect(validate(JSON.parse(stdout)), JSON.stringify(validate.errors)).toBe(true);
     } finally {
       site.cleanup();

@@ -91,7 +91,19 @@ describe('answers the framework and Node write themselves', () => {
       fc.string({ unit: 'binary-ascii', maxLength: 40 }).map((text) => `/${text}`),
     );
     const header = fc.oneof(
-      fc.constantFrom('Host: x', 'Content-Type: application/json', 'Content-Length: 2', 'Content-Length: -1', 'Content-Length: 99999999999', 'Transfer-Encoding: chunked', 'Expect: 100-continue', 'X-Forwarded-Proto: https', 'Bad Header: x', ': empty', 'X-A: \u0000'),
+      fc.constantFrom(
+        'Host: x',
+        'Content-Type: application/json',
+        'Content-Length: 2',
+        'Content-Length: -1',
+        'Content-Length: 99999999999',
+        'Transfer-Encoding: chunked',
+        'Expect: 100-continue',
+        'X-Forwarded-Proto: https',
+        'Bad Header: x',
+        ': empty',
+        'X-A: \u0000',
+      ),
       fc.integer({ min: 1, max: 40_000 }).map((n) => `X-Long: ${'a'.repeat(n)}`),
     );
     await fc.assert(
@@ -113,11 +125,15 @@ describe('HTTPS is judged from the connection, or X-Forwarded-Proto behind a tru
 
   it('never from the Host header: plain HTTP naming the site host gets neither HSTS nor upgrade-insecure-requests', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(siteHost, siteHost.toUpperCase(), `${siteHost}:443`, 'localhost', '192.168.1.20:3000'), fc.constantFrom('/', '/about', '/no-such-page', '/api/health', '/%zz'), async (host, path) => {
-        const reply = await raw(api.port, `GET ${path} HTTP/1.1\r\nHost: ${host}\r\nX-Forwarded-Proto: https\r\nConnection: close\r\n\r\n`);
-        expect(reply!.headers['strict-transport-security']).toBeUndefined();
-        expect(reply!.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(siteHost, siteHost.toUpperCase(), `${siteHost}:443`, 'localhost', '192.168.1.20:3000'),
+        fc.constantFrom('/', '/about', '/no-such-page', '/api/health', '/%zz'),
+        async (host, path) => {
+          const reply = await raw(api.port, `GET ${path} HTTP/1.1\r\nHost: ${host}\r\nX-Forwarded-Proto: https\r\nConnection: close\r\n\r\n`);
+          expect(reply!.headers['strict-transport-security']).toBeUndefined();
+          expect(reply!.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
+        },
+      ),
       { seed: 27_5_2, numRuns: 20 },
     );
   });

@@ -20,7 +20,10 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 const client = join(dist, 'client');
 const fixture = (file: string) => readFileSync(join(client, file));
 /** A prerendered not-found page as served for a path: its language switch leads to `twin`. */
-const notFoundPage = (file: string, twin: string) => fixture(file).toString().replace(/href="[^"]*__not-found__"/, `href="${twin}"`);
+const notFoundPage = (file: string, twin: string) =>
+  fixture(file)
+    .toString()
+    .replace(/href="[^"]*__not-found__"/, `href="${twin}"`);
 
 interface Reply {
   status: number;
@@ -45,7 +48,10 @@ function send(port: number, path: string, options: { method?: string; headers?: 
 /** The sha256 CSP sources of an HTML file's inline scripts, computed here rather than read from site.json. */
 function inlineScriptHashes(html: string): string[] {
   return [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
-    (m) => `'sha256-${createHash('sha256').update(m[1] ?? '').digest('base64')}'`,
+    (m) =>
+      `'sha256-${createHash('sha256')
+        .update(m[1] ?? '')
+        .digest('base64')}'`,
   );
 }
 
@@ -105,7 +111,7 @@ describe('the production server', () => {
     expect(JSON.parse(written[0]!)).toMatchObject({ msg: 'page not found', path: '/x\r\n{"msg":"mail sent"}\u001b[31m' });
   });
 
-  it('writes DEL and the C1 controls (a terminal\'s one-byte CSI among them), which JSON leaves raw, as \\u escapes', async () => {
+  it("writes DEL and the C1 controls (a terminal's one-byte CSI among them), which JSON leaves raw, as \\u escapes", async () => {
     const before = raw.length;
     await get('/x%7f%c2%9b31m');
     const [line] = raw.slice(before);
@@ -167,7 +173,11 @@ describe('the production server', () => {
     });
 
     it('never lists a directory, even one that exists', async () => {
-      for (const [path, page, twin] of [['/assets', '404.html', '/nl/assets'], ['/nl/services', 'nl/404.html', '/services'], ['/blog', '404.html', '/nl/blog']] as const) {
+      for (const [path, page, twin] of [
+        ['/assets', '404.html', '/nl/assets'],
+        ['/nl/services', 'nl/404.html', '/services'],
+        ['/blog', '404.html', '/nl/blog'],
+      ] as const) {
         const reply = await get(path);
         expect(reply.status, path).toBe(404);
         expect(reply.body.toString(), path).toBe(notFoundPage(page, twin));
@@ -348,9 +358,10 @@ describe('the production server', () => {
     it('maps every extension the build emits to its type and serves nothing else', () => {
       expect(
         Object.fromEntries(
-          ['a.html', 'a.js', 'a.css', 'a.svg', 'a.xml', 'a.atom', 'a.txt', 'a.json', 'a.webmanifest', 'a.png', 'a.jpg', 'a.webp', 'a.avif', 'a.woff2', 'a.ico', 'a.mp4', 'a.webm'].map(
-            (file) => [file, contentTypeFor(file)],
-          ),
+          ['a.html', 'a.js', 'a.css', 'a.svg', 'a.xml', 'a.atom', 'a.txt', 'a.json', 'a.webmanifest', 'a.png', 'a.jpg', 'a.webp', 'a.avif', 'a.woff2', 'a.ico', 'a.mp4', 'a.webm'].map((file) => [
+            file,
+            contentTypeFor(file),
+          ]),
         ),
       ).toEqual({
         'a.html': 'text/html; charset=utf-8',
@@ -439,7 +450,6 @@ describe('the production server', () => {
       expect(reply.headers.vary).toBeUndefined();
       expect(reply.body.equals(fixture('assets/photo-C4x9Lm2P.png'))).toBe(true);
     });
-
   });
 
   describe('caching', () => {
@@ -477,7 +487,12 @@ describe('the production server', () => {
     });
 
     it('answers 304 without a body to a matching If-None-Match and 200 to a stale one', async () => {
-      for (const [path, accept] of [['/', 'br'], ['/about', ''], ['/favicon.svg', 'gzip'], ['/assets/photo-C4x9Lm2P.png', '']]) {
+      for (const [path, accept] of [
+        ['/', 'br'],
+        ['/about', ''],
+        ['/favicon.svg', 'gzip'],
+        ['/assets/photo-C4x9Lm2P.png', ''],
+      ]) {
         const first = await get(path!, { headers: { 'accept-encoding': accept! } });
         const etag = first.headers.etag!;
         const again = await get(path!, { headers: { 'accept-encoding': accept!, 'if-none-match': etag } });
@@ -608,7 +623,12 @@ describe('the production server', () => {
     });
 
     it('sends a not-found page the hashes of that not-found page', async () => {
-      for (const [path, file] of [['/x', '404.html'], ['/nl/x', 'nl/404.html'], ['/blog/x', 'blog/404.html'], ['/nl/blog/x', 'nl/blog/404.html']]) {
+      for (const [path, file] of [
+        ['/x', '404.html'],
+        ['/nl/x', 'nl/404.html'],
+        ['/blog/x', 'blog/404.html'],
+        ['/nl/blog/x', 'nl/blog/404.html'],
+      ]) {
         const policy = (await get(path!)).headers['content-security-policy']!;
         for (const hash of inlineScriptHashes(fixture(file!).toString())) expect(policy, path).toContain(hash);
       }
@@ -650,7 +670,7 @@ describe('the production server', () => {
   describe('over HTTPS', () => {
     const hsts = 'max-age=31536000; includeSubDomains';
 
-    it('sends neither HSTS nor upgrade-insecure-requests over plain HTTP, whatever host the request names (the site\'s own included)', async () => {
+    it("sends neither HSTS nor upgrade-insecure-requests over plain HTTP, whatever host the request names (the site's own included)", async () => {
       for (const path of ['/', '/favicon.svg', '/no-such-page']) {
         for (const host of ['www.example.nl', '192.168.1.20:3000']) {
           const reply = await get(path, { headers: { host } });

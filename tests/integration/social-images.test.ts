@@ -25,7 +25,7 @@ function pngSize(file: Buffer): { width: number; height: number } {
 }
 
 describe('the social image of a page', () => {
-  it('sets every page\'s title in both languages within its column, at a size read at a glance', { timeout: 60_000 }, async () => {
+  it("sets every page's title in both languages within its column, at a size read at a glance", { timeout: 60_000 }, async () => {
     expect(routes.length).toBeGreaterThan(80);
     for (const route of routes) {
       expect(route.title, route.path).not.toBe('');

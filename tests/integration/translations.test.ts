@@ -47,7 +47,12 @@ describe('translations that know when they are stale', () => {
       s.edit('content/services/zirconia.yaml', (text) => text.replace('title: { en: Zirconia crowns, nl: Zirkonia kronen }', 'title: { en: Monolithic zirconia crowns, nl: Zirkonia kronen }'));
       expect(s.stale()).toEqual([
         {
-          file: 'content/services/zirconia.yaml', line: 10, column: 48, severity: 'warning', rule: 'i18n/stale-nl', path: 'hero.title.nl',
+          file: 'content/services/zirconia.yaml',
+          line: 10,
+          column: 48,
+          severity: 'warning',
+          rule: 'i18n/stale-nl',
+          path: 'hero.title.nl',
           message: 'the English has changed since this Dutch text was confirmed; it is now "Monolithic zirconia crowns"',
           hint: 'bring the Dutch in line with the English, then run npm run translations -- --confirm content/services/zirconia.yaml',
         },
@@ -71,11 +76,17 @@ describe('translations that know when they are stale', () => {
       s.translations('--confirm', 'content');
       s.git('add', '-A');
       s.git('commit', '-q', '-m', 'content with its Dutch confirmed');
-      s.edit('content/services/zirconia.yaml', (text) => text.replace('{ en: Brush twice a day., nl: Twee keer per dag poetsen. }', '{ en: Brush twice a day and floss once., nl: Twee keer per dag poetsen. }'));
+      s.edit('content/services/zirconia.yaml', (text) =>
+        text.replace('{ en: Brush twice a day., nl: Twee keer per dag poetsen. }', '{ en: Brush twice a day and floss once., nl: Twee keer per dag poetsen. }'),
+      );
       s.git('commit', '-q', '-am', 'a longer care tip');
       const [found, ...more] = s.stale();
       expect(more).toEqual([]);
-      expect(found).toMatchObject({ line: 20, path: 'moreInfo[2].text.nl', message: 'the English has changed since this Dutch text was confirmed: it was "Brush twice a day." and is now "Brush twice a day and floss once."' });
+      expect(found).toMatchObject({
+        line: 20,
+        path: 'moreInfo[2].text.nl',
+        message: 'the English has changed since this Dutch text was confirmed: it was "Brush twice a day." and is now "Brush twice a day and floss once."',
+      });
     } finally {
       s.cleanup();
     }

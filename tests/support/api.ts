@@ -184,7 +184,9 @@ export interface StoredSubmission {
 export function storedSubmissions(dataDir: string): StoredSubmission[] {
   const db = new Database(join(dataDir, 'submissions.db'), { readonly: true });
   try {
-    const rows = db.prepare('SELECT id, kind, lang, data, spam FROM submissions ORDER BY rowid').all() as (Omit<StoredSubmission, 'data' | 'messages' | 'files' | 'upload_path' | 'upload_name'> & { data: string })[];
+    const rows = db.prepare('SELECT id, kind, lang, data, spam FROM submissions ORDER BY rowid').all() as (Omit<StoredSubmission, 'data' | 'messages' | 'files' | 'upload_path' | 'upload_name'> & {
+      data: string;
+    })[];
     const messages = db.prepare('SELECT message FROM outbox WHERE submission_id = ? ORDER BY rowid');
     const files = db.prepare('SELECT path, name, kind, size FROM files WHERE submission_id = ? ORDER BY position');
     return rows.map((row) => ({

@@ -49,4 +49,3 @@ export function* pdfChunks(size: number): Generator<Buffer> {
   for (let left = padding; left > 0; left -= filler.length) yield left >= filler.length ? filler : filler.subarray(0, left);
   yield tail;
 }
-

@@ -44,7 +44,6 @@ export function postOrder(port: number, fields: Record<string, string>, files: F
   return send(port, `/api/order?lang=${lang}`, { method: 'POST', headers: { 'Content-Type': type, 'Content-Length': body.length }, body });
 }
 
-
 /** A file of a streamed order: its bytes as chunks made while it is sent (pdfChunks), or bytes at hand. */
 export interface StreamedPart {
   filename: string;
@@ -69,15 +68,21 @@ export function postStreamedOrder(
   port: number,
   fields: Record<string, string>,
   files: StreamedPart[],
-  options: { lang?: string; paceMs?: number; onSent?: () => void; onChunk?: (chunk: Buffer) => void; headers?: Record<string, string>; via?: { request: (options: RequestOptions, callback: (res: IncomingMessage) => void) => ClientRequest; options: RequestOptions } } = {},
+  options: {
+    lang?: string;
+    paceMs?: number;
+    onSent?: () => void;
+    onChunk?: (chunk: Buffer) => void;
+    headers?: Record<string, string>;
+    via?: { request: (options: RequestOptions, callback: (res: IncomingMessage) => void) => ClientRequest; options: RequestOptions };
+  } = {},
 ): Promise<Reply & { written: number; complete: boolean }> {
   const boundary = `----stream${randomBytes(8).toString('hex')}`;
   const fieldParts = Object.entries(fields).map(([name, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
   const fileHead = (file: StreamedPart) =>
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'file'}"; filename*=utf-8''${encodeFilename(file.filename)}\r\nContent-Type: application/octet-stream\r\n\r\n`);
   const end = Buffer.from(`--${boundary}--\r\n`);
-  const length =
-    fieldParts.reduce((sum, part) => sum + part.length, 0) + files.reduce((sum, file) => sum + fileHead(file).length + file.size + 2, 0) + end.length;
+  const length = fieldParts.reduce((sum, part) => sum + part.length, 0) + files.reduce((sum, file) => sum + fileHead(file).length + file.size + 2, 0) + end.length;
   function* body(): Generator<{ chunk: Buffer; paced: boolean }> {
     for (const chunk of fieldParts) yield { chunk, paced: false };
     for (const file of files) {

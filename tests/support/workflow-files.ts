@@ -7,7 +7,18 @@ const triangle = ['0 0 0', '1 0 0', '0 1 0'];
 
 /** A PLY in text: three vertices and the face they make. */
 export function asciiPly(): Buffer {
-  const header = ['ply', 'format ascii 1.0', 'comment crown 16', 'element vertex 3', 'property float x', 'property float y', 'property float z', 'element face 1', 'property list uchar int vertex_indices', 'end_header'];
+  const header = [
+    'ply',
+    'format ascii 1.0',
+    'comment crown 16',
+    'element vertex 3',
+    'property float x',
+    'property float y',
+    'property float z',
+    'element face 1',
+    'property list uchar int vertex_indices',
+    'end_header',
+  ];
   return Buffer.from(`${[...header, ...triangle, '3 0 1 2'].join('\n')}\n`, 'latin1');
 }
 
@@ -15,7 +26,18 @@ export function asciiPly(): Buffer {
 export function binaryPly(vertices = 3, cut = 0): Buffer {
   const faces = vertices - 2;
   const header = Buffer.from(
-    ['ply', 'format binary_little_endian 1.0', `element vertex ${vertices}`, 'property float x', 'property float y', 'property float z', `element face ${faces}`, 'property list uchar int vertex_indices', 'end_header', ''].join('\n'),
+    [
+      'ply',
+      'format binary_little_endian 1.0',
+      `element vertex ${vertices}`,
+      'property float x',
+      'property float y',
+      'property float z',
+      `element face ${faces}`,
+      'property list uchar int vertex_indices',
+      'end_header',
+      '',
+    ].join('\n'),
     'latin1',
   );
   const data = Buffer.alloc(vertices * 12 + faces * 13);

@@ -9,16 +9,30 @@ import { localizePath } from '../../src/shared/paths.ts';
 
 /** Links in code are checked against the generated page paths. */
 export const links = [
-  <SiteLink key="page" href="/testimonials">ok</SiteLink>,
-  <SiteLink key="dutch" href="/nl/services/zirconia#materials">ok</SiteLink>,
-  <SiteLink key="made" href={localizePath('/contact', 'nl')}>ok</SiteLink>,
-  <SiteLink key="outside" href="https://www.openstreetmap.org/">ok</SiteLink>,
+  <SiteLink key="page" href="/testimonials">
+    ok
+  </SiteLink>,
+  <SiteLink key="dutch" href="/nl/services/zirconia#materials">
+    ok
+  </SiteLink>,
+  <SiteLink key="made" href={localizePath('/contact', 'nl')}>
+    ok
+  </SiteLink>,
+  <SiteLink key="outside" href="https://www.openstreetmap.org/">
+    ok
+  </SiteLink>,
   // @ts-expect-error "/testimonialz" is no page
-  <SiteLink key="typo" href="/testimonialz">no</SiteLink>,
+  <SiteLink key="typo" href="/testimonialz">
+    no
+  </SiteLink>,
   // @ts-expect-error "/blgo" is no page in either language
-  <SiteLink key="made-typo" href={localizePath('/blgo', 'en')}>no</SiteLink>,
+  <SiteLink key="made-typo" href={localizePath('/blgo', 'en')}>
+    no
+  </SiteLink>,
   // @ts-expect-error a service slug that does not exist
-  <SiteLink key="service" href="/nl/services/zirconiaa">no</SiteLink>,
+  <SiteLink key="service" href="/nl/services/zirconiaa">
+    no
+  </SiteLink>,
 ];
 
 /** A template reads only its own page's content. */

@@ -7,7 +7,14 @@ import { projectRoot } from '../support/fixtures.ts';
 
 const image = { src: '/a.svg', width: 16, height: 9, alt: '' };
 const card = (slug: string, category: string, title: string, excerpt: string, tags: string[] = []): ArticleSummary => ({
-  slug, href: '/blog', title, excerpt, date: '2025-01-01', category: { id: category, label: category }, tags, image,
+  slug,
+  href: '/blog',
+  title,
+  excerpt,
+  date: '2025-01-01',
+  category: { id: category, label: category },
+  tags,
+  image,
 });
 
 const cards = [
@@ -19,8 +26,7 @@ const slugs = (filter: Parameters<typeof filterArticles>[1]) => filterArticles(c
 
 // The real articles as the blog list of each language sees them.
 const { model } = checkContent({ root: projectRoot, retain: true });
-const real = (lang: 'en' | 'nl') =>
-  [...model.articles.values()].map(({ data }) => card(data.slug, data.category, data.title[lang], data.excerpt[lang], data.tags[lang]));
+const real = (lang: 'en' | 'nl') => [...model.articles.values()].map(({ data }) => card(data.slug, data.category, data.title[lang], data.excerpt[lang], data.tags[lang]));
 
 describe('the category key', () => {
   it('is the English name in lower case with spaces turned into underscores', () => {
@@ -57,7 +63,12 @@ describe('filtering and searching the blog list', () => {
     expect(slugs({ query: 'digital workflow' })).toEqual(['cad-cam']);
     expect(slugs({ query: 'Milling' })).toEqual(['cad-cam']);
     for (const lang of ['en', 'nl'] as const) {
-      for (const article of real(lang)) for (const tag of article.tags) expect(filterArticles(real(lang), { query: tag }).map((a) => a.slug), tag).toContain(article.slug);
+      for (const article of real(lang))
+        for (const tag of article.tags)
+          expect(
+            filterArticles(real(lang), { query: tag }).map((a) => a.slug),
+            tag,
+          ).toContain(article.slug);
     }
   });
 

@@ -105,14 +105,18 @@ describe('figures about the lab (decision 30)', () => {
 
   it('finds any number of years the lab claims, and none in a fact or in a sentence not about the lab (seeded)', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 999 }), fc.constantFrom('Our lab has made crowns for {n}.', 'For more than {n} our technicians have set up dentures.', 'We have worked with dentists for {n}.'), (years, sentence) => {
-        expect(labFigures(sentence.replace('{n}', `${years} years`), 'en').map((f) => f.text)).toEqual([`${years} years`]);
-        expect(labFigures(`Over ${years} years of experience`, 'en').map((f) => f.text)).toEqual([`${years} years of experience`]);
-        expect(labFigures(`Al ${years} jaar maken wij kronen.`, 'nl').map((f) => f.text)).toEqual([`${years} jaar`]);
-        expect(labFigures(sentence.replace('{n}', '{figures.experienceYears} years'), 'en')).toEqual([]);
-        expect(labFigures(`A crown can last ${years} years.`, 'en')).toEqual([]);
-        expect(labFigures(`Een kroon gaat ${years} jaar mee.`, 'nl')).toEqual([]);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 999 }),
+        fc.constantFrom('Our lab has made crowns for {n}.', 'For more than {n} our technicians have set up dentures.', 'We have worked with dentists for {n}.'),
+        (years, sentence) => {
+          expect(labFigures(sentence.replace('{n}', `${years} years`), 'en').map((f) => f.text)).toEqual([`${years} years`]);
+          expect(labFigures(`Over ${years} years of experience`, 'en').map((f) => f.text)).toEqual([`${years} years of experience`]);
+          expect(labFigures(`Al ${years} jaar maken wij kronen.`, 'nl').map((f) => f.text)).toEqual([`${years} jaar`]);
+          expect(labFigures(sentence.replace('{n}', '{figures.experienceYears} years'), 'en')).toEqual([]);
+          expect(labFigures(`A crown can last ${years} years.`, 'en')).toEqual([]);
+          expect(labFigures(`Een kroon gaat ${years} jaar mee.`, 'nl')).toEqual([]);
+        },
+      ),
       { seed: 2829, numRuns: 300 },
     );
   });
@@ -124,7 +128,7 @@ describe('the titles of the KPT', () => {
       'content/pages/about.yaml': (text) =>
         text.replace(
           'vision: { title: { en: Vision, nl: Visie }, text: { en: Good work., nl: Goed werk. } }',
-          "vision: { title: { en: Vision, nl: Visie }, text: { en: \"Our clinical dental technician sees you on your dentist's referral.\", nl: Onze klinisch prothetisch tandtechnicus ziet u op verwijzing van uw tandarts. } }",
+          'vision: { title: { en: Vision, nl: Visie }, text: { en: "Our clinical dental technician sees you on your dentist\'s referral.", nl: Onze klinisch prothetisch tandtechnicus ziet u op verwijzing van uw tandarts. } }',
         ),
     });
     // The project's own glossary, not the fixture's.
@@ -142,7 +146,7 @@ describe('the titles of the KPT', () => {
     expect(found[2]!.message).toMatch(/^"klinisch prothetisch tandtechnicus": write "klinisch prothesetechnicus \(KPT\)"/);
   });
 
-  it('today\'s content has no glossary finding and no figure written by hand', () => {
+  it("today's content has no glossary finding and no figure written by hand", () => {
     const { diagnostics } = checkContent({ root: projectRoot });
     expect(diagnostics.filter((d) => d.rule === 'style/term' || d.rule === 'text/lab-figure').map((d) => `${where(d)} ${d.message}`)).toEqual([]);
   });

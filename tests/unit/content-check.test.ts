@@ -171,7 +171,7 @@ describe('files, slugs and references', () => {
     expect(list[0]!.hint).toBe('did you mean "implants-today"?');
   });
 
-  it('reports an unknown article among the home page\'s chosen news', () => {
+  it("reports an unknown article among the home page's chosen news", () => {
     const list = check({ bad: ['unknown-news-article'] });
     expect(list.map(where)).toEqual(['content/pages/home.yaml:34:25 ref/unknown']);
     expect(list[0]!.hint).toBe('did you mean "implants-today"?');
@@ -327,10 +327,7 @@ describe('redirects never take a page off the site', () => {
 
 describe('a redirects file with a schema error', () => {
   it('still checks its other redirects, and a link to one of them is not broken', () => {
-    expect(check({ bad: ['redirect-beside-schema-error'] }).map(where)).toEqual([
-      'content/redirects.yaml:4:11 schema/invalid-format',
-      'content/redirects.yaml:6:11 redirect/source-is-page',
-    ]);
+    expect(check({ bad: ['redirect-beside-schema-error'] }).map(where)).toEqual(['content/redirects.yaml:4:11 schema/invalid-format', 'content/redirects.yaml:6:11 redirect/source-is-page']);
   });
 });
 
@@ -381,7 +378,7 @@ describe('interface strings', () => {
     expect(list.map(where)).toEqual(['content/ui.yaml:15:31 schema/unknown-key', 'content/ui.yaml:6:3 ui/missing-key', 'content/ui.yaml:5:1 ui/missing-key']);
   });
 
-  it('requires the strings the generate step writes into pages (the social image\'s alt text), which no code names', () => {
+  it("requires the strings the generate step writes into pages (the social image's alt text), which no code names", () => {
     const site = fixtureSite();
     cleanups.push(site.cleanup);
     const file = join(site.root, 'content', 'ui.yaml');
@@ -431,7 +428,7 @@ describe('positions and words an author understands', () => {
     expect(list[0]!.message).toBe("the text opened with ' here is never closed");
   });
 
-  it('points at the opening of a quote that an apostrophe further down closes, not at that apostrophe\'s line', () => {
+  it("points at the opening of a quote that an apostrophe further down closes, not at that apostrophe's line", () => {
     const list = check({ bad: ['quote-closed-later'] });
     expect(list.map(where)).toEqual(['content/testimonials/jansen.yaml:2:7 yaml/syntax']);
     expect(list[0]!.message).toBe("the text opened with ' here is not closed on its line, so YAML reads on to the ' on line 8");
@@ -464,12 +461,12 @@ describe('positions and words an author understands', () => {
     expect(list.map((d) => `${where(d)} ${d.message}`)).toEqual(['content/testimonials/jansen.yaml:1:1 content/empty-file the file is empty']);
   });
 
-  it('names the values allowed where a field takes one of a few (a heading\'s level)', () => {
+  it("names the values allowed where a field takes one of a few (a heading's level)", () => {
     const list = check({ bad: ['heading-level'] });
     expect(list.map((d) => `${where(d)} ${d.message}`)).toEqual(['content/articles/implants-today.yaml:16:12 schema/invalid-value the number 4 is not allowed; use one of: 2, 3']);
   });
 
-  it('words a number out of range or not whole as a number, not in characters or zod\'s terms', () => {
+  it("words a number out of range or not whole as a number, not in characters or zod's terms", () => {
     const list = check({ bad: ['number-range'] });
     expect(list.map((d) => `${where(d)} ${d.message}. ${d.hint}`)).toEqual([
       'content/pages/home.yaml:33:10 schema/invalid-type expected a whole number, found the number 2.5. write a whole number, without a decimal point',

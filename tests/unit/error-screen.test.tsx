@@ -36,7 +36,7 @@ describe('the error screen', () => {
     expect(html).toContain('503 Service Unavailable');
   });
 
-  it('is a whole document in the page\'s language when the layout itself fails', async () => {
+  it("is a whole document in the page's language when the layout itself fails", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const root = createRootRoute({
       errorComponent: ErrorScreen,

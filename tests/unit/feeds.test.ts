@@ -48,7 +48,13 @@ function parseXml(xml: string): { name: string; attributes: Record<string, strin
 type El = ReturnType<typeof parseXml>;
 const children = (node: El, name: string) => (node.children as El[]).filter((c) => c.name === name);
 const child = (node: El, name: string) => children(node, name)[0]!;
-const unescape = (s: string) => s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+const unescape = (s: string) =>
+  s
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, '&');
 
 const { model } = checkContent({ root: projectRoot, retain: true });
 const origin = model.site!.data.url;
@@ -94,7 +100,12 @@ describe('the Atom feeds', () => {
       // Newest first, and the feed's own date is that of its latest change.
       const published = entries.map((e) => child(e, 'published').text);
       expect([...published].sort().reverse()).toEqual(published);
-      expect(child(feed, 'updated').text).toBe(entries.map((e) => child(e, 'updated').text).sort().at(-1));
+      expect(child(feed, 'updated').text).toBe(
+        entries
+          .map((e) => child(e, 'updated').text)
+          .sort()
+          .at(-1),
+      );
     });
   }
 

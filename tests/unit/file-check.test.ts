@@ -213,7 +213,10 @@ describe('OBJ', () => {
       'an empty texture and no normal': model.replace('f 1 3 2', 'f 1/ 3/ 2/'),
       'a line continued with a backslash': model.replace('f 1 3 2', 'f 1 3 \\\n2'),
       'an unknown statement': `${model}exec something\n`,
-      'no face, line or point': model.split('\n').filter((line) => !/^[flp] /.test(line)).join('\n'),
+      'no face, line or point': model
+        .split('\n')
+        .filter((line) => !/^[flp] /.test(line))
+        .join('\n'),
     };
     for (const [what, text] of Object.entries(cases)) expect(await reason(text), what).toBe('obj-invalid');
     expect(await reason(new Uint8Array([...latin1(model), 0xc3, 0x28, 0x0a])), 'bytes that are no UTF-8').toBe('obj-invalid');
@@ -366,33 +369,26 @@ describe('ZIP archives', () => {
     };
     const timestamp = field(0x5455, Buffer.from([1, 0, 0, 0, 0]));
     await fc.assert(
-      fc.asyncProperty(
-        fc.integer({ min: 1, max: 4 }),
-        fc.nat(),
-        fc.constantFrom('local', 'central', 'both'),
-        fc.boolean(),
-        fc.boolean(),
-        async (count, pick, where, before, masked) => {
-          const which = pick % count;
-          const parts = Array.from({ length: count }, (_, i) => deflated(`crown-${i}.stl`, crown));
-          const plain = parts.map((part) => ({ ...part, localExtra: timestamp, extra: timestamp }));
-          expect(await reason(zipArchive(plain))).toBe('accepted as zip');
-          const packed = deflateRawSync(crown).length;
-          const marked = plain.map((part, i) => {
-            if (i !== which) return part;
-            const zip64 = zip64Field(crown.length, packed);
-            const extra = before ? Buffer.concat([zip64, timestamp]) : Buffer.concat([timestamp, zip64]);
-            return {
-              ...part,
-              ...(where !== 'central' ? { localExtra: extra } : {}),
-              ...(where !== 'local' ? { extra } : {}),
-              // Zip64 proper: the 32-bit sizes say "see the extra field" (only the local header here, where the central directory would fail first).
-              ...(masked && where === 'local' ? { localSizesMasked: true } : {}),
-            };
-          });
-          expect(await reason(zipArchive(marked))).toBe('zip-unsupported');
-        },
-      ),
+      fc.asyncProperty(fc.integer({ min: 1, max: 4 }), fc.nat(), fc.constantFrom('local', 'central', 'both'), fc.boolean(), fc.boolean(), async (count, pick, where, before, masked) => {
+        const which = pick % count;
+        const parts = Array.from({ length: count }, (_, i) => deflated(`crown-${i}.stl`, crown));
+        const plain = parts.map((part) => ({ ...part, localExtra: timestamp, extra: timestamp }));
+        expect(await reason(zipArchive(plain))).toBe('accepted as zip');
+        const packed = deflateRawSync(crown).length;
+        const marked = plain.map((part, i) => {
+          if (i !== which) return part;
+          const zip64 = zip64Field(crown.length, packed);
+          const extra = before ? Buffer.concat([zip64, timestamp]) : Buffer.concat([timestamp, zip64]);
+          return {
+            ...part,
+            ...(where !== 'central' ? { localExtra: extra } : {}),
+            ...(where !== 'local' ? { extra } : {}),
+            // Zip64 proper: the 32-bit sizes say "see the extra field" (only the local header here, where the central directory would fail first).
+            ...(masked && where === 'local' ? { localSizesMasked: true } : {}),
+          };
+        });
+        expect(await reason(zipArchive(marked))).toBe('zip-unsupported');
+      }),
       { seed: 27_5_4, numRuns: 60 },
     );
   });
@@ -594,7 +590,15 @@ describe('any bytes', () => {
   });
 
   it('never accepts random bytes, after any signature, and never throws on them', () => {
-    const starts = ['', 'ply\n', 'ply\nformat binary_little_endian 1.0\nelement vertex 40\nproperty float x\nproperty float y\nproperty float z\nend_header\n', 'v 1 2 3\n', 'PK\x03\x04', 'PK\x05\x06', 'solid x\n'];
+    const starts = [
+      '',
+      'ply\n',
+      'ply\nformat binary_little_endian 1.0\nelement vertex 40\nproperty float x\nproperty float y\nproperty float z\nend_header\n',
+      'v 1 2 3\n',
+      'PK\x03\x04',
+      'PK\x05\x06',
+      'solid x\n',
+    ];
     fc.assert(
       fc.property(fc.constantFrom(...starts), fc.uint8Array({ maxLength: 300 }), (start, rest) => {
         expect(detectUpload(new Uint8Array([...latin1(start), ...rest])).ok).toBe(false);
@@ -618,7 +622,6 @@ describe('any bytes', () => {
     );
   });
 });
-
 
 describe('active content in documents', () => {
   /** A name written with any of its letters as #xx, as a PDF may write a name to hide it. */

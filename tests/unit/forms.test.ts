@@ -37,7 +37,7 @@ const appointment = {
 };
 
 describe('the appointment request', () => {
-  it('accepts the specification\'s payload and trims the text', () => {
+  it("accepts the specification's payload and trims the text", () => {
     const result = AppointmentRequest.safeParse({ ...appointment, FullName: '  Anna de Vries ' });
     expect(errors(result)).toEqual([]);
     expect(result.data?.FullName).toBe('Anna de Vries');
@@ -95,7 +95,7 @@ describe('the appointment request in the browser, within the opening hours', () 
   const [saturday, friday, monday] = [next(6), next(5), next(1)];
   const check = (lang: 'en' | 'nl', PreferredDate: string, PreferredTime: string) => checkForm('appointment', { ...appointment, PreferredDate, PreferredTime }, { lang, hours: site.openingHours });
 
-  it('names the closed day in the page\'s language, as a sentence writes it', async () => {
+  it("names the closed day in the page's language, as a sentence writes it", async () => {
     expect(await check('en', saturday, '22:00')).toEqual({ ok: false, problems: { PreferredDate: { key: 'validation.dayClosed', vars: { date: saturday, day: 'Saturday' } } } });
     expect(await check('nl', saturday, '22:00')).toEqual({ ok: false, problems: { PreferredDate: { key: 'validation.dayClosed', vars: { date: saturday, day: 'zaterdag' } } } });
   });
@@ -119,7 +119,13 @@ describe('the appointment request in the browser, within the opening hours', () 
 
 describe('a date typed in day, month and year boxes', () => {
   const order = { dentistName: 'J. Bakker', clinicName: 'Tandartspraktijk Centrum', email: 'praktijk@example.nl', phone: '030 123 4567', serviceType: 'Zirconia crown 16' };
-  const box = (digits: fc.Arbitrary<string>) => fc.oneof(digits, digits.map((text) => ` ${text} `), fc.string({ maxLength: 6 }), fc.constantFrom('', '0', '00', '１２', '1e1', '0x1', '-1', '1.5', '3\n'));
+  const box = (digits: fc.Arbitrary<string>) =>
+    fc.oneof(
+      digits,
+      digits.map((text) => ` ${text} `),
+      fc.string({ maxLength: 6 }),
+      fc.constantFrom('', '0', '00', '１２', '1e1', '0x1', '-1', '1.5', '3\n'),
+    );
 
   it('makes a date the order takes only when the boxes name that very date, whatever is typed in them (seeded)', () => {
     const days = box(fc.integer({ min: 0, max: 40 }).map(String));
@@ -146,14 +152,18 @@ describe('a date typed in day, month and year boxes', () => {
   });
 });
 
-describe('the dentist\'s order request', () => {
+describe("the dentist's order request", () => {
   const order = { dentistName: 'J. Bakker', clinicName: 'Tandartspraktijk Centrum', email: 'praktijk@example.nl', phone: '030 123 4567', serviceType: 'Zirconia crown 16' };
 
   it('needs the dentist, clinic, e-mail, phone and service type, each named; the rest is optional', () => {
     expect(errors(OrderRequest.safeParse(order))).toEqual([]);
     expect(errors(OrderRequest.safeParse({ ...order, patientName: 'AB-1234', patientAge: '54', additionalInfo: 'Shade A2' }))).toEqual([]);
     expect(errors(OrderRequest.safeParse({}))).toEqual([
-      'dentistName: validation.dentistMissing', 'clinicName: validation.clinicMissing', 'email: validation.emailMissing', 'phone: validation.phoneMissing', 'serviceType: validation.workMissing',
+      'dentistName: validation.dentistMissing',
+      'clinicName: validation.clinicMissing',
+      'email: validation.emailMissing',
+      'phone: validation.phoneMissing',
+      'serviceType: validation.workMissing',
     ]);
   });
 
@@ -165,7 +175,11 @@ describe('the dentist\'s order request', () => {
     expect(OrderRequest.safeParse({ ...order, dueDate: future }).data?.dueKind).toBe('delivery');
     expect(OrderRequest.safeParse({ ...order, dueKind: 'appointment' }).data?.dueKind).toBeUndefined();
     expect(errors(OrderRequest.safeParse({ ...order, dueDate: '2020-01-06', dueKind: 'later', teeth: '19', stage: 'done', pickup: 'no' }))).toEqual([
-      'dueDate: validation.datePast', 'dueKind: validation.dueKind', 'teeth: validation.teeth', 'stage: validation.stage', 'pickup: validation.pickup',
+      'dueDate: validation.datePast',
+      'dueKind: validation.dueKind',
+      'teeth: validation.teeth',
+      'stage: validation.stage',
+      'pickup: validation.pickup',
     ]);
     expect(errors(OrderRequest.safeParse({ ...order, teeth: ' , ' }))).toEqual(['teeth: validation.teeth']);
     expect(errors(OrderRequest.safeParse({ ...order, teeth: '16-36' }))).toEqual(['teeth: validation.teeth']);
@@ -225,16 +239,20 @@ describe("the browser's phone check", () => {
       .oneof(...ranges)
       .filter((e164) => accepts(server, e164))
       .chain((e164) => fc.constantFrom(...writings(e164)));
-    fc.assert(fc.property(numbers, (text) => accepts(server, text) === false || accepts(browser, text)), { numRuns: 3000 });
+    fc.assert(
+      fc.property(numbers, (text) => accepts(server, text) === false || accepts(browser, text)),
+      { numRuns: 3000 },
+    );
   });
 
   it('is needed by exactly the forms with a phone field', () => {
     const check = vi.fn(() => true);
-    const judgesAPhone = (kind: FormKind) => Object.values(formShape(formSchemasWith(check, netherlandsCalendar())[kind])).some((field) => {
-      check.mockClear();
-      z.safeParse(field, '+31 6 12345678');
-      return check.mock.calls.length > 0;
-    });
+    const judgesAPhone = (kind: FormKind) =>
+      Object.values(formShape(formSchemasWith(check, netherlandsCalendar())[kind])).some((field) => {
+        check.mockClear();
+        z.safeParse(field, '+31 6 12345678');
+        return check.mock.calls.length > 0;
+      });
     expect((['appointment', 'contact', 'order', 'testimonial'] as const).filter(judgesAPhone)).toEqual([...phoneForms].sort());
   });
 });

@@ -15,7 +15,13 @@ import type { ArticleSummary, ShellContent } from '../../src/shared/content-type
 async function render(node: ReactNode): Promise<string> {
   // Only the language is read by these components; the rest of the shell is never touched.
   const shell = {} as ShellContent;
-  const root = createRootRoute({ component: () => <ShellProvider lang="en" shell={shell}>{node}</ShellProvider> });
+  const root = createRootRoute({
+    component: () => (
+      <ShellProvider lang="en" shell={shell}>
+        {node}
+      </ShellProvider>
+    ),
+  });
   const handler = createRequestHandler({ request: new Request('http://localhost/'), createRouter: () => createRouter({ routeTree: root }) });
   return (await handler((context) => defaultRenderHandler(context))).text();
 }
@@ -49,9 +55,9 @@ describe('texts the schema allows inline links in', () => {
   });
 
   it.each([
-    ['the home page\'s news card', NewsCard],
-    ['the blog\'s article card', ArticleCard],
-  ])('are rendered with their links and bold in %s, the link above the card\'s own', async (_where, Card) => {
+    ["the home page's news card", NewsCard],
+    ["the blog's article card", ArticleCard],
+  ])("are rendered with their links and bold in %s, the link above the card's own", async (_where, Card) => {
     const html = await render(<Card article={article} />);
     expect(html).toMatch(/<a[^>]* href="\/about"[^>]*>our guarantee<\/a>/);
     expect(html).toMatch(/<a class="link relative z-10"[^>]* href="\/about"/);

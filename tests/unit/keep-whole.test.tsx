@@ -5,9 +5,15 @@ import { KeepWhole, unbreakable } from '../../src/components/keep-whole.tsx';
 
 const units = ['MB', 'kB', 'KB', 'GB', 'MPa', 'mm', 'cm', '%'];
 const word = fc.stringMatching(/^[a-zà-ÿ]{1,9}$/);
-const number = fc.oneof(fc.nat(500).map(String), fc.tuple(fc.nat(99), fc.nat(9), fc.constantFrom('.', ',')).map(([a, b, mark]) => `${a}${mark}${b}`));
+const number = fc.oneof(
+  fc.nat(500).map(String),
+  fc.tuple(fc.nat(99), fc.nat(9), fc.constantFrom('.', ',')).map(([a, b, mark]) => `${a}${mark}${b}`),
+);
 // A single number or a range ("1,0–1,5 mm", as the materials table writes them).
-const amount = fc.oneof(number, fc.tuple(number, number).map(([a, b]) => `${a}–${b}`));
+const amount = fc.oneof(
+  number,
+  fc.tuple(number, number).map(([a, b]) => `${a}–${b}`),
+);
 const measure = fc.tuple(amount, fc.constantFrom(' ', '\u00a0'), fc.constantFrom(...units)).map(([n, space, unit]) => `${n}${space}${unit}`);
 
 const text = (markup: string) => markup.replace(/<[^>]+>/g, '').replace(/&amp;/g, '&');
@@ -18,7 +24,11 @@ describe('KeepWhole', () => {
     fc.assert(
       fc.property(fc.array(fc.oneof(word, measure), { minLength: 1, maxLength: 12 }), (pieces) => {
         const sentence = pieces.join(' ');
-        const markup = renderToStaticMarkup(<p><KeepWhole text={sentence} /></p>);
+        const markup = renderToStaticMarkup(
+          <p>
+            <KeepWhole text={sentence} />
+          </p>,
+        );
         expect(text(markup)).toBe(`${sentence}`);
         const measures = pieces.filter((piece) => /\d/.test(piece));
         expect(kept(markup)).toEqual(measures);

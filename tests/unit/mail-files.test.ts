@@ -47,7 +47,9 @@ describe('finding an address in an .eml file', () => {
   });
 
   it('finds it in a base64 body', () => {
-    const body = Buffer.from('Naam: Zoë\nE-mail: zoe@example.nl\n', 'utf8').toString('base64').replace(/(.{76})/g, '$1\r\n');
+    const body = Buffer.from('Naam: Zoë\nE-mail: zoe@example.nl\n', 'utf8')
+      .toString('base64')
+      .replace(/(.{76})/g, '$1\r\n');
     const mail = `From: site@lab.example\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: base64\r\n\r\n${body}\r\n`;
     expect(mail.toLowerCase()).not.toContain('zoe@example.nl');
     expect(mailMentions(mail, 'zoe@example.nl')).toBe(true);

@@ -51,7 +51,13 @@ describe('page weight', () => {
       // The data files the app hydrates from, apart from the scripts.
       expect(detail.data).toBe(size('assets/data/v1/shell.en.json') + size('assets/data/v1/services/x.json'));
       expect(pageWeight(dir, '/nope', '404.html', 'not-found').data).toBe(size('assets/data/v1/shell.en.json'));
-      expect(pageWeight(dir, '/nope', '404.html', 'not-found').files.sort()).toEqual(['/assets/boot-a.js', '/assets/early-b.js', '/assets/entry-c.js', '/assets/not-found-h.js', '/assets/router-d.js']);
+      expect(pageWeight(dir, '/nope', '404.html', 'not-found').files.sort()).toEqual([
+        '/assets/boot-a.js',
+        '/assets/early-b.js',
+        '/assets/entry-c.js',
+        '/assets/not-found-h.js',
+        '/assets/router-d.js',
+      ]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -63,9 +69,6 @@ describe('page weight', () => {
       { path: '/nl', kind: 'home', js: 90 * 1024, inline: 0, data: 0, css: 21 * 1024, files: [] },
       { path: '/about', kind: 'about', js: 110 * 1024, inline: 50 * 1024, data: 0, css: 20 * 1024, files: [] },
     ];
-    expect(overBudget(weights)).toEqual([
-      '/ (home) loads 120.0 KB of JavaScript; the budget is 110.0 KB',
-      '/nl (home) loads 21.0 KB of CSS; the budget is 20.0 KB',
-    ]);
+    expect(overBudget(weights)).toEqual(['/ (home) loads 120.0 KB of JavaScript; the budget is 110.0 KB', '/nl (home) loads 21.0 KB of CSS; the budget is 20.0 KB']);
   });
 });

@@ -10,7 +10,7 @@ const alt = { en: 'A zirconia crown on the model', nl: 'Een zirkoniakroon op het
 const consent = { by: 'A. de Wit', date: '2026-10-01', for: ['website'], record: 'consent form 2026-014, lab office' };
 const rules = (value: unknown) => {
   const result = Photo.safeParse(value);
-  return result.success ? [] : result.error.issues.map((issue) => `${issue.path.join('.')} ${((issue as { params?: { rule?: string } }).params)?.rule ?? issue.code}`);
+  return result.success ? [] : result.error.issues.map((issue) => `${issue.path.join('.')} ${(issue as { params?: { rule?: string } }).params?.rule ?? issue.code}`);
 };
 
 describe('a photograph in the content', () => {
@@ -35,7 +35,7 @@ describe('a photograph in the content', () => {
 });
 
 describe("a release of today's content", () => {
-  it('warns, and only warns, for every page still without the lab\'s photograph', () => {
+  it("warns, and only warns, for every page still without the lab's photograph", () => {
     const found = checkContent({ root: projectRoot, release: true }).diagnostics.filter((d) => d.rule === 'release/no-photo');
     expect(found.every((d) => d.severity === 'warning')).toBe(true);
     const files = new Set(found.map((d) => d.file));
@@ -56,8 +56,11 @@ describe('a crop', () => {
     const shapes = Object.values(photoSlots).flatMap((slot) => slot.map((crop) => crop.aspect));
     fc.assert(
       fc.property(
-        fc.integer({ min: 40, max: 6000 }), fc.integer({ min: 40, max: 6000 }), fc.constantFrom(...shapes),
-        fc.integer({ min: 0, max: 100 }), fc.integer({ min: 0, max: 100 }),
+        fc.integer({ min: 40, max: 6000 }),
+        fc.integer({ min: 40, max: 6000 }),
+        fc.constantFrom(...shapes),
+        fc.integer({ min: 0, max: 100 }),
+        fc.integer({ min: 0, max: 100 }),
         (width, height, aspect, x, y) => {
           const rect = cropRect({ width, height }, aspect, { x, y });
           expect(rect.left).toBeGreaterThanOrEqual(0);

@@ -36,7 +36,11 @@ describe('URLs that never vanish', () => {
       site.edit('content/services/zirconia-crowns.yaml', (text) => text.replace(/^slug: zirconia$/m, 'slug: zirconia-crowns'));
       expect(site.removed()).toEqual([
         {
-          file: 'content/published-urls.txt', line: site.lineOf('/services/zirconia'), column: 1, severity: 'error', rule: 'url/removed',
+          file: 'content/published-urls.txt',
+          line: site.lineOf('/services/zirconia'),
+          column: 1,
+          severity: 'error',
+          rule: 'url/removed',
           message: '"/services/zirconia" was published (from content/services/zirconia.yaml) and is no longer a page nor redirected: it would answer "not found"',
           hint: 'add to content/redirects.yaml: "- from: /services/zirconia" with "to: /services/zirconia-crowns", so links and bookmarks to it still arrive',
         },
@@ -54,7 +58,13 @@ describe('URLs that never vanish', () => {
       site.edit('content/pages/about.yaml', (text) => text.replace(/^path: \/about$/m, 'path: /about-us'));
       const [removed, ...more] = site.removed();
       expect(more).toEqual([]);
-      expect(removed).toMatchObject({ file: 'content/pages/about.yaml', line: 2, column: 7, path: 'path', message: 'this page was published at "/about" and is now at "/about-us": the old address would answer "not found"' });
+      expect(removed).toMatchObject({
+        file: 'content/pages/about.yaml',
+        line: 2,
+        column: 7,
+        path: 'path',
+        message: 'this page was published at "/about" and is now at "/about-us": the old address would answer "not found"',
+      });
       expect(removed!.hint).toContain('"- from: /about" with "to: /about-us"');
     } finally {
       site.cleanup();

@@ -72,7 +72,8 @@ describe('the registry of rules', () => {
 
   it('is loaded without an import cycle: a family module imports the run only as a type', () => {
     const dir = join(projectRoot, 'scripts', 'content');
-    const files = (sub: string): string[] => readdirSync(join(dir, sub)).flatMap((name) => (statSync(join(dir, sub, name)).isDirectory() ? files(join(sub, name)) : name.endsWith('.ts') ? [join(sub, name)] : []));
+    const files = (sub: string): string[] =>
+      readdirSync(join(dir, sub)).flatMap((name) => (statSync(join(dir, sub, name)).isDirectory() ? files(join(sub, name)) : name.endsWith('.ts') ? [join(sub, name)] : []));
     const edges: Edge[] = [];
     for (const file of files('')) {
       // Value imports only: `import type` and `export type` are gone when the code runs.

@@ -49,7 +49,7 @@ describe('a query', () => {
   });
 });
 
-describe('a page\'s kind in search', () => {
+describe("a page's kind in search", () => {
   it('is a service for every service template, an article for an article, a page otherwise', () => {
     expect(['category', 'detail', 'allon4'].map(searchKind)).toEqual(['service', 'service', 'service']);
     expect(searchKind('article')).toBe('article');
@@ -95,20 +95,30 @@ describe('a mistyped query', () => {
 
   it('is read as a word of the site one typing mistake away, and searched for that: never a word farther than its length allows', () => {
     fc.assert(
-      fc.property(fc.uniqueArray(letters.filter((w) => w.length >= 5), { minLength: 1, maxLength: 30 }), fc.nat(), fc.constantFrom('a', 'q', 'x', 'ë'), fc.integer({ min: 0, max: 3 }), fc.nat(), (words, pick, letter, how, at) => {
-        const word = words[pick % words.length]!;
-        const typed = mistyped(word, at, letter, how);
-        const corrected = correctedQuery(typed, words);
-        if (words.some((known) => known.startsWith(typed)) || typosAllowed(typed) === 0) {
-          // A word of the site, one begun, or too short to guess at: searched as typed.
-          expect(corrected).toBeUndefined();
-          return;
-        }
-        // Read as a word of the site within the mistakes its length allows (the typed word's own, if it is nearest, or another as near).
-        expect(corrected).toBeDefined();
-        expect(words).toContain(corrected);
-        expect(reference(typed, corrected!)).toBeLessThanOrEqual(Math.min(typosAllowed(typed), reference(typed, word)));
-      }),
+      fc.property(
+        fc.uniqueArray(
+          letters.filter((w) => w.length >= 5),
+          { minLength: 1, maxLength: 30 },
+        ),
+        fc.nat(),
+        fc.constantFrom('a', 'q', 'x', 'ë'),
+        fc.integer({ min: 0, max: 3 }),
+        fc.nat(),
+        (words, pick, letter, how, at) => {
+          const word = words[pick % words.length]!;
+          const typed = mistyped(word, at, letter, how);
+          const corrected = correctedQuery(typed, words);
+          if (words.some((known) => known.startsWith(typed)) || typosAllowed(typed) === 0) {
+            // A word of the site, one begun, or too short to guess at: searched as typed.
+            expect(corrected).toBeUndefined();
+            return;
+          }
+          // Read as a word of the site within the mistakes its length allows (the typed word's own, if it is nearest, or another as near).
+          expect(corrected).toBeDefined();
+          expect(words).toContain(corrected);
+          expect(reference(typed, corrected!)).toBeLessThanOrEqual(Math.min(typosAllowed(typed), reference(typed, word)));
+        },
+      ),
       { seed: 32_4, numRuns: 1000 },
     );
   });
@@ -125,7 +135,11 @@ describe('a mistyped query', () => {
 
 describe("the site's words, which a mistyped query is read against", () => {
   it("are each language's words of the pages' main content, the most used first, without navigation or forms", () => {
-    const page = (lang: string, main: string) => ({ path: '/', template: 'detail', html: `<html lang="${lang}"><body><header>Kopwoord</header><main id="main" data-pagefind-body="">${main}</main></body></html>` });
+    const page = (lang: string, main: string) => ({
+      path: '/',
+      template: 'detail',
+      html: `<html lang="${lang}"><body><header>Kopwoord</header><main id="main" data-pagefind-body="">${main}</main></body></html>`,
+    });
     const words = vocabularies([
       page('nl', '<h1>Kronen</h1><p>Kronen en bruggen, <a href="/x">zirkonia</a>.</p><nav>Kruimelpad</nav><form><label>Formulierwoord</label></form>'),
       page('en', '<h1>Crowns</h1><p>Crowns &amp; bridges</p>'),

@@ -15,9 +15,15 @@ describe('the one seed of the property tests', () => {
     const seed = fc.readConfigureGlobal().seed;
     expect(process.env.FC_SEED === 'random' ? Number.isInteger(seed) : seed).toBe(process.env.FC_SEED === 'random' ? true : seedFrom(process.env.FC_SEED));
     const first: number[] = [];
-    fc.assert(fc.property(fc.integer(), (n) => void first.push(n)), { numRuns: 5 });
+    fc.assert(
+      fc.property(fc.integer(), (n) => void first.push(n)),
+      { numRuns: 5 },
+    );
     const again: number[] = [];
-    fc.assert(fc.property(fc.integer(), (n) => void again.push(n)), { numRuns: 5 });
+    fc.assert(
+      fc.property(fc.integer(), (n) => void again.push(n)),
+      { numRuns: 5 },
+    );
     expect(again).toEqual(first);
   });
 });

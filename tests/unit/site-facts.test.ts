@@ -40,7 +40,9 @@ describe('a fact in a text', () => {
   });
 
   it('reports a path to a group of facts, which no sentence can show', () => {
-    const { root } = siteWith('content/pages/for-doctors.yaml', (text) => text.replace('"{legalName} issues a statement."', '"{address} issues a statement."').replace('"{legalName} stelt een verklaring op."', '"{address} stelt een verklaring op."'));
+    const { root } = siteWith('content/pages/for-doctors.yaml', (text) =>
+      text.replace('"{legalName} issues a statement."', '"{address} issues a statement."').replace('"{legalName} stelt een verklaring op."', '"{address} stelt een verklaring op."'),
+    );
     const list = checkContent({ root }).diagnostics.filter((d) => d.rule === 'text/unknown-fact');
     expect(list.map((d) => d.message)).toEqual(['"{address}" is a group of facts, not one value a text can show', '"{address}" is a group of facts, not one value a text can show']);
   });
@@ -50,7 +52,7 @@ describe('a fact in a text', () => {
     expect(checkContent({ root }).diagnostics.filter((d) => d.rule === 'text/unknown-fact')).toEqual([]);
   });
 
-  it('is written in as the site settings give it, in the text\'s language, and a text without one is left as it is', () => {
+  it("is written in as the site settings give it, in the text's language, and a text without one is left as it is", () => {
     const site = { retentionDays: 90, phone: { display: '030 000 0000' }, turnaround: { items: { crown: { work: { en: 'Crown', nl: 'Kroon' }, days: [8, 10] } } } };
     expect(fillFacts('Kept {retentionDays} days; call {phone.display}.', site, 'en')).toBe('Kept 90 days; call 030 000 0000.');
     expect(fillFacts('{turnaround.items.crown.work}: {turnaround.items.crown.days} werkdagen', site, 'nl')).toBe('Kroon: 8–10 werkdagen');
@@ -62,11 +64,20 @@ describe('a fact in a text', () => {
   it('never changes a text without braces, and fills every known path wherever it stands (seeded)', () => {
     const key = fc.stringMatching(/^[a-z][A-Za-z0-9]{0,8}$/);
     fc.assert(
-      fc.property(fc.string().filter((t) => !t.includes('{')), key, fc.oneof(fc.integer({ min: 0, max: 9999 }), fc.string({ maxLength: 20 }).filter((t) => !t.includes('{'))), fc.string().filter((t) => !t.includes('{')), (text, name, value, after) => {
-        const site = { [name]: value };
-        expect(fillFacts(text, site, 'en')).toBe(text);
-        expect(fillFacts(`${text}{${name}}${after}`, site, 'nl')).toBe(`${text}${String(value)}${after}`);
-      }),
+      fc.property(
+        fc.string().filter((t) => !t.includes('{')),
+        key,
+        fc.oneof(
+          fc.integer({ min: 0, max: 9999 }),
+          fc.string({ maxLength: 20 }).filter((t) => !t.includes('{')),
+        ),
+        fc.string().filter((t) => !t.includes('{')),
+        (text, name, value, after) => {
+          const site = { [name]: value };
+          expect(fillFacts(text, site, 'en')).toBe(text);
+          expect(fillFacts(`${text}{${name}}${after}`, site, 'nl')).toBe(`${text}${String(value)}${after}`);
+        },
+      ),
       { seed: 3025, numRuns: 400 },
     );
   });
@@ -88,7 +99,13 @@ describe('which facts are examples', () => {
     const site = fixtureSite();
     cleanups.push(site.cleanup);
     const file = join(site.root, 'content', 'site.yaml');
-    writeFileSync(file, readFileSync(file, 'utf8').replace(/^guarantee:/m, 'downloads:\n  werkbon: { en: downloads/werkbon-en.pdf, nl: downloads/werkbon-nl.pdf }\n  priceList: { en: downloads/prices-en.pdf, nl: downloads/prices-nl.pdf }\nguarantee:'));
+    writeFileSync(
+      file,
+      readFileSync(file, 'utf8').replace(
+        /^guarantee:/m,
+        'downloads:\n  werkbon: { en: downloads/werkbon-en.pdf, nl: downloads/werkbon-nl.pdf }\n  priceList: { en: downloads/prices-en.pdf, nl: downloads/prices-nl.pdf }\nguarantee:',
+      ),
+    );
     const publicDir = join(site.root, 'src', 'public');
     mkdirSync(join(publicDir, 'downloads'), { recursive: true });
     for (const name of ['werkbon-en.pdf', 'werkbon-nl.pdf', 'prices-en.pdf']) writeFileSync(join(publicDir, 'downloads', name), '%PDF-1.7\n');
@@ -104,7 +121,12 @@ describe('the example werkbon and price list', () => {
   const files = examplePdfs(labDetails(projectRoot));
 
   it('are in the repository as the generator writes them (npx tsx scripts/example-pdfs.ts)', () => {
-    expect([...files.keys()].sort()).toEqual(['downloads/price-list-example-en.pdf', 'downloads/prijslijst-voorbeeld-nl.pdf', 'downloads/werkbon-example-en.pdf', 'downloads/werkbon-voorbeeld-nl.pdf']);
+    expect([...files.keys()].sort()).toEqual([
+      'downloads/price-list-example-en.pdf',
+      'downloads/prijslijst-voorbeeld-nl.pdf',
+      'downloads/werkbon-example-en.pdf',
+      'downloads/werkbon-voorbeeld-nl.pdf',
+    ]);
     for (const [name, bytes] of files) expect(readFileSync(join(projectRoot, 'src', 'public', name)).equals(bytes), name).toBe(true);
   });
 
@@ -120,7 +142,27 @@ describe('the example werkbon and price list', () => {
     }
     const werkbon = files.get('downloads/werkbon-voorbeeld-nl.pdf')!.toString('latin1');
     const fields = [...werkbon.matchAll(/\/FT \/Tx \/T \(([a-zA-Z]+)\)/g)].map((m) => m[1]);
-    expect(fields).toEqual(['practice', 'dentist', 'agb', 'phone', 'email', 'patientReference', 'birthYear', 'work', 'teeth', 'material', 'shade', 'stage', 'implant', 'notes', 'deliveryDate', 'nextAppointment', 'pickup', 'signatureDate', 'signature']);
+    expect(fields).toEqual([
+      'practice',
+      'dentist',
+      'agb',
+      'phone',
+      'email',
+      'patientReference',
+      'birthYear',
+      'work',
+      'teeth',
+      'material',
+      'shade',
+      'stage',
+      'implant',
+      'notes',
+      'deliveryDate',
+      'nextAppointment',
+      'pickup',
+      'signatureDate',
+      'signature',
+    ]);
     expect(werkbon).toContain('(VOORBEELD) Tj');
     expect(werkbon).toContain('(AGB-code tandarts)');
     expect(files.get('downloads/price-list-example-en.pdf')!.toString('latin1')).toContain('(EXAMPLE) Tj');

@@ -67,7 +67,31 @@ describe('a link inside bold text', () => {
 
 describe("the check's one-pass reading of a text's markup", () => {
   // Pieces of markup, whole and broken, so that the texts hold links, bold, links in bold and every problem.
-  const piece = fc.constantFrom('[', ']', '(', ')', '*', '**', '<', '>', '<b>', '</a>', ' ', 'a', 'B', '/x', '](', '] (', '[a](/x)', '[a](/x/)', '**b**', '**[c](/y)**', '[**d**](/z)', '[e](htps://f)', '\n');
+  const piece = fc.constantFrom(
+    '[',
+    ']',
+    '(',
+    ')',
+    '*',
+    '**',
+    '<',
+    '>',
+    '<b>',
+    '</a>',
+    ' ',
+    'a',
+    'B',
+    '/x',
+    '](',
+    '] (',
+    '[a](/x)',
+    '[a](/x/)',
+    '**b**',
+    '**[c](/y)**',
+    '[**d**](/z)',
+    '[e](htps://f)',
+    '\n',
+  );
   const texts = fc.array(piece, { maxLength: 24 }).map((pieces) => pieces.join(''));
   /** What the check read before: the text cut into parts, its problems, and the links of its parts and of its bold parts. */
   const byParts = (text: string) => {
@@ -77,7 +101,10 @@ describe("the check's one-pass reading of a text's markup", () => {
   };
 
   it('finds the same problems, in the same order, and the same links as reading its parts', () => {
-    fc.assert(fc.property(texts, (text) => void expect(readMarkup(text)).toEqual(byParts(text))), { numRuns: 3000 });
+    fc.assert(
+      fc.property(texts, (text) => void expect(readMarkup(text)).toEqual(byParts(text))),
+      { numRuns: 3000 },
+    );
   });
 
   it('finds them in texts that hold several of each', () => {
@@ -91,7 +118,11 @@ describe("the check's one-pass reading of a text's markup", () => {
 describe('an anchor alone in a file without a page of its own', () => {
   it('is checked against the pages that show it: a menu link to "#nope" is broken, one to an anchor a page has is not', () => {
     const s = site();
-    s.edit('navigation.yaml', '      - href: /services/zirconia\n', '      - href: /services/zirconia\n      - { href: "#nope", label: { en: Nope, nl: Nee } }\n      - { href: "#daily-care", label: { en: Daily care, nl: Dagelijkse verzorging } }\n');
+    s.edit(
+      'navigation.yaml',
+      '      - href: /services/zirconia\n',
+      '      - href: /services/zirconia\n      - { href: "#nope", label: { en: Nope, nl: Nee } }\n      - { href: "#daily-care", label: { en: Daily care, nl: Dagelijkse verzorging } }\n',
+    );
     const found = s.check();
     expect(found.map((d) => `${d.file}:${d.line}:${d.column} ${d.rule} ${d.path}`)).toEqual(['content/navigation.yaml:10:17 link/broken megaMenu[0].links[1].href']);
     expect(found[0]!.message).toBe('"#nope" is an anchor on the page that shows this link, and no page has it');
@@ -126,7 +157,8 @@ describe('blocks moved within their file', () => {
     const out: string[] = [];
     expect(translations(['--confirm', 'content/articles/implants-today.yaml', `--root=${s.root}`], { log: (t) => out.push(t), error: (t) => out.push(t) })).toBe(0);
     const heading = '  - type: heading\n    text: { en: Why it matters, nl: Waarom het ertoe doet }\n';
-    const paragraph = '  - type: paragraph\n    text:\n      en: Read about [zirconia crowns](/services/zirconia) and [caring for them](/blog/care-tips#daily-care).\n      nl: Lees over [zirkonia kronen](/services/zirconia) en [de verzorging](/blog/care-tips#daily-care).\n';
+    const paragraph =
+      '  - type: paragraph\n    text:\n      en: Read about [zirconia crowns](/services/zirconia) and [caring for them](/blog/care-tips#daily-care).\n      nl: Lees over [zirkonia kronen](/services/zirconia) en [de verzorging](/blog/care-tips#daily-care).\n';
     s.edit('articles/implants-today.yaml', heading + paragraph, paragraph + heading);
     expect(s.found()).toEqual([]);
     s.edit('articles/implants-today.yaml', 'en: Why it matters', 'en: Why it matters to you');

@@ -57,10 +57,13 @@ describe('the interface strings a page loads', () => {
 
   it.each(templateNames)('are only the groups the %s template uses', (template) => {
     const groups = new Set([...keysUsed(closure(join(templatesDir, `${template}.tsx`))).keys()].map((key) => key.split('.')[0]));
-    expect(templateUi[template].filter((group) => !groups.has(group)), 'these groups load with the page but nothing on it uses them').toEqual([]);
+    expect(
+      templateUi[template].filter((group) => !groups.has(group)),
+      'these groups load with the page but nothing on it uses them',
+    ).toEqual([]);
   });
 
-  it('are the shell\'s alone in the layout and the not-found pages, which load no groups of their own', () => {
+  it("are the shell's alone in the layout and the not-found pages, which load no groups of their own", () => {
     const files = new Set([
       ...closure(join(projectRoot, 'src', 'app', 'root-document.tsx')),
       ...closure(join(templatesDir, 'not-found.tsx')),

@@ -131,9 +131,7 @@ describe('detectUpload', () => {
   });
 
   it('refuses a document that declares the macro-enabled main type even without a VBA project', () => {
-    expect(reason(docx({ '[Content_Types].xml': contentTypes('application/vnd.ms-word.document.macroEnabled.main+xml') }))).toBe(
-      'macro-enabled',
-    );
+    expect(reason(docx({ '[Content_Types].xml': contentTypes('application/vnd.ms-word.document.macroEnabled.main+xml') }))).toBe('macro-enabled');
   });
 
   it('refuses a zip bomb declaring a 4 GB word/document.xml as too large, without inflating it', () => {
@@ -235,9 +233,7 @@ function binaryStl(header: Uint8Array, records: number[][]): Uint8Array {
 
 function asciiStl(records: number[][], eol: string): string {
   const row = (values: number[]) => values.map((value) => value.toExponential()).join(' ');
-  const facets = records.map((v) =>
-    [`facet normal ${row(v.slice(0, 3))}`, '  outer loop', ...[3, 6, 9].map((i) => `    vertex ${row(v.slice(i, i + 3))}`), '  endloop', 'endfacet'].join(eol),
-  );
+  const facets = records.map((v) => [`facet normal ${row(v.slice(0, 3))}`, '  outer loop', ...[3, 6, 9].map((i) => `    vertex ${row(v.slice(i, i + 3))}`), '  endloop', 'endfacet'].join(eol));
   return ['solid scan', ...facets, 'endsolid scan', ''].join(eol);
 }
 
@@ -436,7 +432,7 @@ describe('an upload on disk', () => {
     expect(readFileSync(join(dataDir, 'uploads', `order-${id}-1.pdf`), 'utf8')).toBe('first');
   });
 
-  it('refuses an extension detectUpload never gives, an id that is no submission id or a place that is no file\'s of an order, so no path or page type can be smuggled in', async () => {
+  it("refuses an extension detectUpload never gives, an id that is no submission id or a place that is no file's of an order, so no path or page type can be smuggled in", async () => {
     const received = await receiveUpload(dataDir, Readable.from([Buffer.from('x')]));
     for (const extension of ['../pdf', 'html', 'pdf/x', '']) {
       await expect(keepUpload(dataDir, received.path, id, extension, 1), extension).rejects.toThrow(/not an upload extension/);
@@ -454,4 +450,3 @@ describe('an upload on disk', () => {
     expect(await clearIncoming(join(dataDir, 'nothing-here'))).toBe(0);
   });
 });
-

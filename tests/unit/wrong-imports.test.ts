@@ -10,7 +10,8 @@ import { projectRoot } from '../support/fixtures.ts';
 // tree it is linted as if it stood there. Lint must refuse each one, with the rule and reason named here.
 const fixtures = join(projectRoot, 'tests', 'fixtures', 'wrong-imports');
 
-const browser = (module: string) => new RegExp(`^boundaries/dependencies: \\w+ runs in the browser: (Node's module )?${module.replace(/[/.]/g, '\\$&')} (runs only in Node and )?belongs in src/server or scripts/$`);
+const browser = (module: string) =>
+  new RegExp(`^boundaries/dependencies: \\w+ runs in the browser: (Node's module )?${module.replace(/[/.]/g, '\\$&')} (runs only in Node and )?belongs in src/server or scripts/$`);
 const noPolicy = /^boundaries\/dependencies: There is no policy allowing dependencies from elements of type "\w+"/;
 const noLayer = /^boundaries\/no-unknown-files: File does not match any file pattern and does not belong to any known element$/;
 

@@ -42,7 +42,9 @@ describe('a key glued to its value in a { } ("nl:Kronen")', () => {
       const file = join(site.root, 'content', 'services', 'zirconia.yaml');
       writeFileSync(file, readFileSync(file, 'utf8').replace('name: { en: Zirconia crowns, nl: Zirkonia kronen }', 'name: { en: Zirconia crowns, nl:Zirkonia kronen }'));
       const found = checkContent({ root: site.root }).diagnostics;
-      expect(found.map((d) => `${d.line}:${d.column} ${d.rule} ${d.message}`)).toEqual(['3:33 schema/unknown-key a space is missing after "nl:": YAML reads "nl:Zirkonia kronen" as one key without a value']);
+      expect(found.map((d) => `${d.line}:${d.column} ${d.rule} ${d.message}`)).toEqual([
+        '3:33 schema/unknown-key a space is missing after "nl:": YAML reads "nl:Zirkonia kronen" as one key without a value',
+      ]);
       expect(found[0]!.hint).toBe('write "nl: Zirkonia kronen"');
     } finally {
       site.cleanup();

@@ -84,7 +84,10 @@ export function readCollections(run: CheckRun, scan: (entry: Scanned) => void): 
     }
     return entries;
   };
-  for (const [collection, prefix] of [['services', '/services/'], ['articles', '/blog/']] as const) {
+  for (const [collection, prefix] of [
+    ['services', '/services/'],
+    ['articles', '/blog/'],
+  ] as const) {
     for (const { name } of list(collection)) if (name.endsWith('.yaml')) routes.add(`${prefix}${name.slice(0, -'.yaml'.length).toLowerCase()}`);
   }
   for (const [collection, { schema, key }] of Object.entries(collections) as [CollectionName, (typeof collections)[CollectionName]][]) {

@@ -14,7 +14,11 @@ export function collectFacts(run: CheckRun, entry: Scanned, owner: string | unde
     if (owner) facts.pagePaths.push({ entry, path: owner });
     if (id) addAnchors(run, entry, owner, id);
     if (id && photoPageIds.includes(id)) missingPhotos(run, entry, data);
-    if (id === 'blog' && Array.isArray(data.categories)) facts.blogCategories = data.categories.map((c) => text(record(c).id)).filter((c) => c !== undefined).map(own);
+    if (id === 'blog' && Array.isArray(data.categories))
+      facts.blogCategories = data.categories
+        .map((c) => text(record(c).id))
+        .filter((c) => c !== undefined)
+        .map(own);
     if (id === 'home') {
       addRefs(run, entry, ['featured', 'services'], record(data.featured).services, 'services', 'service');
       addRefs(run, entry, ['testimonials', 'items'], record(data.testimonials).items, 'testimonials', 'testimonial');
@@ -31,7 +35,16 @@ export function collectFacts(run: CheckRun, entry: Scanned, owner: string | unde
     if (kind === 'category') {
       addRefs(run, entry, ['items'], data.items, 'services', 'service', ['detail', 'allon4']);
       const rows = record(data.comparison).rows;
-      if (Array.isArray(rows)) addRefs(run, entry, ['comparison', 'rows'], rows.map((row) => record(row).service), 'services', 'service', ['detail']);
+      if (Array.isArray(rows))
+        addRefs(
+          run,
+          entry,
+          ['comparison', 'rows'],
+          rows.map((row) => record(row).service),
+          'services',
+          'service',
+          ['detail'],
+        );
     }
     if (kind === 'detail') {
       if (text(data.category)) addRefs(run, entry, ['category'], [data.category], 'services', 'service', ['category']);

@@ -1,8 +1,5 @@
 /** What a check run reads and keeps: its options, the model of the content it accepted, and the facts the cross-file rules need. */
-import {
-  Article, Glossary, Navigation, Page, Redirects, Service, SiteSettings, Testimonial, UiDictionary,
-  type Page as PageData, type Service as ServiceData,
-} from '../../../schemas/index.ts';
+import { Article, Glossary, Navigation, Page, Redirects, Service, SiteSettings, Testimonial, UiDictionary, type Page as PageData, type Service as ServiceData } from '../../../schemas/index.ts';
 import type { Diagnostic } from '../diagnostics.ts';
 import type { PathSegment, SourceFile } from '../source.ts';
 

@@ -69,7 +69,8 @@ export class CheckRun {
   rel(abs: string): string {
     // The common case, a plain path under the root (every file the check reads), without resolving both paths again.
     this.rootPrefix ??= resolve(this.root) + sep;
-    if (abs.startsWith(this.rootPrefix) && !abs.endsWith(sep) && !abs.includes(`${sep}.`) && !abs.includes(`${sep}${sep}`)) return sep === '/' ? abs.slice(this.rootPrefix.length) : abs.slice(this.rootPrefix.length).split(sep).join('/');
+    if (abs.startsWith(this.rootPrefix) && !abs.endsWith(sep) && !abs.includes(`${sep}.`) && !abs.includes(`${sep}${sep}`))
+      return sep === '/' ? abs.slice(this.rootPrefix.length) : abs.slice(this.rootPrefix.length).split(sep).join('/');
     return relative(this.root, abs).split(sep).join('/');
   }
 

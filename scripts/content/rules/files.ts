@@ -15,9 +15,13 @@ export const rules = defineRules({
   'content/unknown-file': {
     severity: 'error',
     also: { severity: 'warning', when: 'for a file that is not YAML, or a folder without YAML' },
-    description: 'A file is not where the site reads it: a YAML file anywhere else (the top of `content/`, a misspelt or nested folder) is an error, since nothing in it is published. System and editor files (`.DS_Store`, `*~`, `.swp`) are passed over.',
+    description:
+      'A file is not where the site reads it: a YAML file anywhere else (the top of `content/`, a misspelt or nested folder) is an error, since nothing in it is published. System and editor files (`.DS_Store`, `*~`, `.swp`) are passed over.',
   },
-  'content/file-name': { severity: 'error', description: 'A content file ends in `.yml` or `.YAML` (the site reads only `.yaml`), or has capitals in its name (`Zirconia.yaml`, reported once; its links still lead to its page).' },
+  'content/file-name': {
+    severity: 'error',
+    description: 'A content file ends in `.yml` or `.YAML` (the site reads only `.yaml`), or has capitals in its name (`Zirconia.yaml`, reported once; its links still lead to its page).',
+  },
   'file/name-mismatch': { severity: 'error', description: 'A slug or id differs from its file name.' },
   'slug/duplicate': { severity: 'error', description: 'Two pages share a path (reported on both files), or a page takes a path reserved for services and articles.' },
 });
@@ -34,9 +38,7 @@ export function isYamlName(name: string): boolean {
 export function misplacedFolder(run: CheckRun, abs: string, name: string, folders: string[], parent?: string): void {
   const yaml = listFiles(abs).filter((file) => isYamlName(file) && !ignoredName.test(file.split('/').pop()!));
   const where = parent ? `content/${parent}/${name}/` : `content/${name}/`;
-  const hint = parent
-    ? `move its files into content/${parent}/ itself: the site does not read subfolders`
-    : didYouMean(name, folders) || `content folders are: ${folders.join(', ')}`;
+  const hint = parent ? `move its files into content/${parent}/ itself: the site does not read subfolders` : didYouMean(name, folders) || `content folders are: ${folders.join(', ')}`;
   if (yaml.length === 0) return run.fileProblem(run.rel(abs), 'content/unknown-file', `the folder ${where} is not read by the site`, hint, 'warning');
   for (const file of yaml) run.fileProblem(run.rel(join(abs, file)), 'content/unknown-file', `this file is not read by the site: ${where} is not a content folder`, hint);
 }
@@ -49,7 +51,11 @@ export function unknownTopFile(run: CheckRun, abs: string, name: string): boolea
   }
   if (name in singles) return false;
   const lower = name.replace(/\.ya?ml$/i, '.yaml');
-  const suggestion = lower in singles ? `rename it to ${lower}` : didYouMean(lower, Object.keys(singles)) || `the files read here are ${Object.keys(singles).join(', ')}; a service, article, page or testimonial goes in its folder (${Object.keys(collections).join(', ')})`;
+  const suggestion =
+    lower in singles
+      ? `rename it to ${lower}`
+      : didYouMean(lower, Object.keys(singles)) ||
+        `the files read here are ${Object.keys(singles).join(', ')}; a service, article, page or testimonial goes in its folder (${Object.keys(collections).join(', ')})`;
   run.fileProblem(run.rel(abs), 'content/unknown-file', `"${name}" is not read by the site, so nothing in it is published`, suggestion);
   return true;
 }
@@ -69,7 +75,13 @@ export function capitalsInName(run: CheckRun, abs: string, name: string, stem: s
 
 /** An entry whose slug or id is not its file's name. */
 export function nameMismatch(run: CheckRun, source: SourceFile, key: string, stem: string, declared: string): void {
-  run.at({ source }, [key], 'file/name-mismatch', `the file is named "${stem}" but declares ${key} "${declared}"`, `the ${key} and the file name must be the same: rename the file to ${declared}.yaml or change the ${key}`);
+  run.at(
+    { source },
+    [key],
+    'file/name-mismatch',
+    `the file is named "${stem}" but declares ${key} "${declared}"`,
+    `the ${key} and the file name must be the same: rename the file to ${declared}.yaml or change the ${key}`,
+  );
 }
 
 /** Every site-wide file a site needs, and every page. */

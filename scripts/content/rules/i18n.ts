@@ -69,10 +69,22 @@ export function i18nRules(run: CheckRun) {
       run.at(entry, [...path, 'nl'], 'i18n/link-mismatch', `the English text links to ${named(enLinks)} but the Dutch text to ${named(nlLinks)}`, 'link the same pages in both languages');
     }
     if (!en.includes('{') && !nl.includes('{')) return;
-    const enNames = [...en.matchAll(placeholderPattern)].map((m) => m[1]).sort().join(',');
-    const nlNames = [...nl.matchAll(placeholderPattern)].map((m) => m[1]).sort().join(',');
+    const enNames = [...en.matchAll(placeholderPattern)]
+      .map((m) => m[1])
+      .sort()
+      .join(',');
+    const nlNames = [...nl.matchAll(placeholderPattern)]
+      .map((m) => m[1])
+      .sort()
+      .join(',');
     if (enNames !== nlNames) {
-      run.at(entry, [...path, 'nl'], 'i18n/placeholder-mismatch', `the placeholders differ: English has {${enNames.split(',').filter(Boolean).join('}, {')}} and Dutch {${nlNames.split(',').filter(Boolean).join('}, {')}}`, 'use the same {placeholders} in both languages');
+      run.at(
+        entry,
+        [...path, 'nl'],
+        'i18n/placeholder-mismatch',
+        `the placeholders differ: English has {${enNames.split(',').filter(Boolean).join('}, {')}} and Dutch {${nlNames.split(',').filter(Boolean).join('}, {')}}`,
+        'use the same {placeholders} in both languages',
+      );
     }
   };
   const checkListPair = (entry: Scanned, path: PathSegment[], en: unknown[], nl: unknown[]) => {
@@ -104,8 +116,12 @@ export function i18nRules(run: CheckRun) {
     if (lockOf.hashes.has(hash)) return;
     const before = confirmedEnglish(join(run.root, file), path, confirmed);
     run.at(
-      entry, [...path, 'nl'], 'i18n/stale-nl',
-      before === undefined ? `the English has changed since this Dutch text was confirmed; it is now ${quoted(en)}` : `the English has changed since this Dutch text was confirmed: it was ${quoted(before)} and is now ${quoted(en)}`,
+      entry,
+      [...path, 'nl'],
+      'i18n/stale-nl',
+      before === undefined
+        ? `the English has changed since this Dutch text was confirmed; it is now ${quoted(en)}`
+        : `the English has changed since this Dutch text was confirmed: it was ${quoted(before)} and is now ${quoted(en)}`,
       `bring the Dutch in line with the English, then run npm run translations -- --confirm ${file}`,
       run.release ? 'error' : 'warning',
     );

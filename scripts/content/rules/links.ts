@@ -14,7 +14,7 @@ import { defineRules, type Severity } from './spec.ts';
 export const rules = defineRules({
   'link/broken': {
     severity: 'error',
-    description: 'A link points at no page, redirect or anchor. Every kind of page has its anchors (`src/shared/anchors.ts`: its sections\' headings, and the headings of its rich text).',
+    description: "A link points at no page, redirect or anchor. Every kind of page has its anchors (`src/shared/anchors.ts`: its sections' headings, and the headings of its rich text).",
   },
   'link/invalid': {
     severity: 'error',
@@ -56,13 +56,24 @@ function linkJudge(known: Set<string>, redirects: Entry<Redirects>[], facts: Fac
     const found: Verdict[] = [];
     const clean = target.length > 1 && target.endsWith('/') ? target.slice(0, -1) : target;
     if (!targets.has(clean)) {
-      found.push({ rule: 'link/broken', message: `the link "${href}" points at no page`, hint: didYouMeanPath(englishPath(clean), [...known, ...sources]) || 'link to an existing page (npm run routes lists them)', severity: 'error' });
+      found.push({
+        rule: 'link/broken',
+        message: `the link "${href}" points at no page`,
+        hint: didYouMeanPath(englishPath(clean), [...known, ...sources]) || 'link to an existing page (npm run routes lists them)',
+        severity: 'error',
+      });
     } else {
       if (langOfPath(clean) === 'nl') {
-        found.push({ rule: 'link/language-prefix', message: `the link "${href}" names the Dutch page`, hint: `write the English path "${englishPath(clean)}"; Dutch pages add /nl themselves`, severity: 'warning' });
+        found.push({
+          rule: 'link/language-prefix',
+          message: `the link "${href}" names the Dutch page`,
+          hint: `write the English path "${englishPath(clean)}"; Dutch pages add /nl themselves`,
+          severity: 'warning',
+        });
       }
       const anchors = hash ? facts.anchors.get(englishPath(clean)) : undefined;
-      if (hash && anchors && !anchors.has(hash)) found.push({ rule: 'link/broken', message: `"${clean}" has no anchor "#${hash}"`, hint: didYouMean(hash, anchors) || `anchors there: ${[...anchors].join(', ')}`, severity: 'error' });
+      if (hash && anchors && !anchors.has(hash))
+        found.push({ rule: 'link/broken', message: `"${clean}" has no anchor "#${hash}"`, hint: didYouMean(hash, anchors) || `anchors there: ${[...anchors].join(', ')}`, severity: 'error' });
     }
     verdicts.set(href, found);
     return found;
@@ -109,7 +120,15 @@ export function linkRules(run: CheckRun) {
       targets.push(href.endsWith('/') ? href.slice(0, -1) : href);
       if (!hrefPattern.test(href)) {
         const offset = offsetInSource(entry.source, linkPath, value, href, hrefAt);
-        run.report(entry, linkPath, 'link/invalid', `the link "${href}" in the text is not a page of this site nor a full address`, 'write an internal path such as "/services/zirconia", or a full "https://", "mailto:" or "tel:" address', 'error', offset);
+        run.report(
+          entry,
+          linkPath,
+          'link/invalid',
+          `the link "${href}" in the text is not a page of this site nor a full address`,
+          'write an internal path such as "/services/zirconia", or a full "https://", "mailto:" or "tel:" address',
+          'error',
+          offset,
+        );
         continue;
       }
       link(entry, linkPath, href, owner, { value, at: hrefAt - 2 });
@@ -131,7 +150,14 @@ export function checkAnchorLinks(run: CheckRun, known: Set<string>): void {
     everyAnchor ??= new Set([...facts.anchors.values()].flatMap((anchors) => [...anchors]));
     if (everyAnchor.has(hash)) return [];
     const suggestion = didYouMean(hash, everyAnchor);
-    return [{ rule: 'link/broken', message: `"#${hash}" is an anchor on the page that shows this link, and no page has it`, hint: `${suggestion ? `${suggestion.replace(/\?$/, '')}, on its page? ` : ''}write the page's path before it, such as "/about#team", so the link leads to that page`, severity: 'error' }];
+    return [
+      {
+        rule: 'link/broken',
+        message: `"#${hash}" is an anchor on the page that shows this link, and no page has it`,
+        hint: `${suggestion ? `${suggestion.replace(/\?$/, '')}, on its page? ` : ''}write the page's path before it, such as "/about#team", so the link leads to that page`,
+        severity: 'error',
+      },
+    ];
   };
   for (const { entry, path, href, owner, inText } of facts.links) {
     let found: Verdict[];
@@ -140,7 +166,11 @@ export function checkAnchorLinks(run: CheckRun, known: Set<string>): void {
       const hash = href.slice(1);
       const own = owner ? facts.anchors.get(owner) : undefined;
       if (!owner) found = hash ? nowhere(hash) : [];
-      else found = hash && own && !own.has(hash) ? [{ rule: 'link/broken', message: `this page has no anchor "#${hash}"`, hint: didYouMean(hash, own) || `anchors on this page: ${[...own].join(', ')}`, severity: 'error' }] : [];
+      else
+        found =
+          hash && own && !own.has(hash)
+            ? [{ rule: 'link/broken', message: `this page has no anchor "#${hash}"`, hint: didYouMean(hash, own) || `anchors on this page: ${[...own].join(', ')}`, severity: 'error' }]
+            : [];
     } else found = judge(href);
     reportVerdicts(run, entry, path, href, inText, found);
   }
@@ -163,7 +193,14 @@ function duplicateHeadings(run: CheckRun, entry: Scanned, path: PathSegment[]): 
     const b = record(block);
     const id = b.type === 'heading' ? headingAnchors([b])[0] : undefined;
     if (!id) return;
-    if (seen.has(id)) run.at(entry, [...path, i, b.id === undefined ? 'text' : 'id'], 'anchor/duplicate', `two headings have the anchor "#${id}", so a link reaches only the first`, 'give this heading an id of its own: add "id:" with a short slug');
+    if (seen.has(id))
+      run.at(
+        entry,
+        [...path, i, b.id === undefined ? 'text' : 'id'],
+        'anchor/duplicate',
+        `two headings have the anchor "#${id}", so a link reaches only the first`,
+        'give this heading an id of its own: add "id:" with a short slug',
+      );
     seen.add(id);
   });
 }

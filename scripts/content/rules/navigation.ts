@@ -21,7 +21,13 @@ export function checkNavigation(run: CheckRun, routes: Map<string, string>): voi
     if (first === undefined) first = i;
     else {
       const href = record(list(record(nav.data).header)[first]).href;
-      run.at(nav, ['header', i, 'megaMenu'], 'nav/mega-menu', `a second header item opens the mega-menu: header[${first}]${typeof href === 'string' ? ` (${href})` : ''} does already`, 'set "megaMenu: true" on one item only: remove it here, or there');
+      run.at(
+        nav,
+        ['header', i, 'megaMenu'],
+        'nav/mega-menu',
+        `a second header item opens the mega-menu: header[${first}]${typeof href === 'string' ? ` (${href})` : ''} does already`,
+        'set "megaMenu: true" on one item only: remove it here, or there',
+      );
     }
   });
   walk(nav.data, (value, path) => {

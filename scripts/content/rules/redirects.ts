@@ -8,10 +8,10 @@ import { didYouMeanPath } from '../suggest.ts';
 import { defineRules } from './spec.ts';
 
 export const rules = defineRules({
-  'redirect/source-is-page': { severity: 'error', description: 'A redirect would take a page off the site: its source is a page, or a page\'s Dutch path.' },
+  'redirect/source-is-page': { severity: 'error', description: "A redirect would take a page off the site: its source is a page, or a page's Dutch path." },
   'redirect/source-is-dutch': { severity: 'error', description: 'A redirect starts from a Dutch path: write the English one (both languages follow).' },
   'redirect/target-missing': { severity: 'error', description: 'A redirect points at no page.' },
-  'redirect/chain': { severity: 'error', description: 'A redirect points at another redirect\'s source: point it straight at the page.' },
+  'redirect/chain': { severity: 'error', description: "A redirect points at another redirect's source: point it straight at the page." },
   'redirect/loop': { severity: 'error', description: 'Redirects lead back to where they started.' },
   'redirect/duplicate': { severity: 'error', description: 'One path is redirected twice.' },
 });
@@ -39,12 +39,26 @@ export function checkRedirects(run: CheckRun, known: Set<string>, routes: Map<st
       const source = ['redirects', i, 'from'];
       if (langOfPath(r.from) === 'nl') {
         const english = englishPath(r.from);
-        if (known.has(english)) run.at(entry, source, 'redirect/source-is-page', `"${r.from}" is the Dutch page of "${english}" (${routes.get(english) ?? 'a page whose file has an error'}), so redirecting it would take the page off the site`, 'remove the redirect: a page cannot redirect');
+        if (known.has(english))
+          run.at(
+            entry,
+            source,
+            'redirect/source-is-page',
+            `"${r.from}" is the Dutch page of "${english}" (${routes.get(english) ?? 'a page whose file has an error'}), so redirecting it would take the page off the site`,
+            'remove the redirect: a page cannot redirect',
+          );
         else run.at(entry, source, 'redirect/source-is-dutch', `"${r.from}" is a Dutch path`, `write the English path "${english}": its Dutch path redirects with it, to the Dutch page`);
         return;
       }
       if (redirectTo.has(r.from)) run.at(entry, source, 'redirect/duplicate', `"${r.from}" is redirected twice`, 'keep one of the two entries');
-      else if (known.has(r.from)) run.at(entry, source, 'redirect/source-is-page', `"${r.from}" is a page (${routes.get(r.from) ?? 'a page whose file has an error'}), so redirecting it would take the page off the site`, 'remove the redirect or the page');
+      else if (known.has(r.from))
+        run.at(
+          entry,
+          source,
+          'redirect/source-is-page',
+          `"${r.from}" is a page (${routes.get(r.from) ?? 'a page whose file has an error'}), so redirecting it would take the page off the site`,
+          'remove the redirect or the page',
+        );
       redirectTo.set(r.from, r.to);
     });
   }

@@ -15,6 +15,7 @@ export const rules = defineRules({
   'schema/count': mismatch('a list whose number of items is outside what its section shows (4 to 7 benefits)'),
   'photo/consent': {
     severity: 'error',
-    description: 'A photograph of a person or a patient (`shows: person` or `patient`) without recorded consent (who, when, for what, where the form is kept), with a consent that does not cover the website, or with a consent dated in the future.',
+    description:
+      'A photograph of a person or a patient (`shows: person` or `patient`) without recorded consent (who, when, for what, where the form is kept), with a consent that does not cover the website, or with a consent dated in the future.',
   },
 });

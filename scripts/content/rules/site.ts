@@ -18,7 +18,8 @@ export const rules = defineRules({
   },
   'text/lab-figure': {
     severity: 'error',
-    description: 'A figure about the lab is written into a text by hand (decision 30): years of experience ("over 15 years"), a team or a count of cases in a sentence about the lab, or the rush service. Write it under `figures` in `content/site.yaml` and show it with `{figures.experienceYears}` or `{figures.rushService}`, so it changes in one place and a release refuses it while it is an example. A legal term ("at least 10 years", a sentence naming the law) is not a figure of the lab.',
+    description:
+      'A figure about the lab is written into a text by hand (decision 30): years of experience ("over 15 years"), a team or a count of cases in a sentence about the lab, or the rush service. Write it under `figures` in `content/site.yaml` and show it with `{figures.experienceYears}` or `{figures.rushService}`, so it changes in one place and a release refuses it while it is an example. A legal term ("at least 10 years", a sentence naming the law) is not a figure of the lab.',
   },
   'site/download-missing': { severity: 'error', description: 'A download the site settings name (`downloads.werkbon`, `downloads.priceList`) is not a file in `src/public/`.' },
   'site/hours': { severity: 'error', description: 'Opening hours that close before they open, name a day twice or out of order, or give only one of "opens" and "closes".' },
@@ -31,7 +32,8 @@ export const rules = defineRules({
   'release/samples': { severity: 'note', description: 'A release build: the sample testimonials it leaves out.' },
   'release/no-photo': {
     severity: 'warning',
-    description: 'A release build: a page still shows its illustration where the lab\'s photograph belongs (a hero without `photo`, the about page without its team\'s portraits). The build goes on and lists them.',
+    description:
+      "A release build: a page still shows its illustration where the lab's photograph belongs (a hero without `photo`, the about page without its team's portraits). The build goes on and lists them.",
   },
 });
 
@@ -58,7 +60,15 @@ export function siteTextRules(run: CheckRun) {
       if (fileOf(entry).settings) return;
       for (const found of labFigures(value, lang)) {
         const fullPath = inPair ? [...path, lang] : [...path];
-        run.report(entry, fullPath, 'text/lab-figure', `"${found.text}" is a figure about the lab written by hand`, found.hint, 'error', offsetInSource(entry.source, fullPath, value, found.text, found.at));
+        run.report(
+          entry,
+          fullPath,
+          'text/lab-figure',
+          `"${found.text}" is a figure about the lab written by hand`,
+          found.hint,
+          'error',
+          offsetInSource(entry.source, fullPath, value, found.text, found.at),
+        );
       }
     },
     /**
@@ -100,13 +110,21 @@ const figurePatterns = {
   en: [
     { pattern: /\b\d+\+?\s+years?\s+of\s+experience\b/g, about: false, hint: 'write the years in content/site.yaml ("figures.experienceYears") and show them with {figures.experienceYears}' },
     { pattern: /\b\d+\+?\s+years?\b/g, about: true, hint: 'write the years in content/site.yaml ("figures.experienceYears") and show them with {figures.experienceYears}' },
-    { pattern: /\b\d+\+?\s+(?:dental\s+)?(?:technicians|specialists|employees|staff|people|colleagues|cases|restorations|crowns|dentures|practices|dentists|clients)\b/g, about: true, hint: 'a team or a count of cases is a lab fact: write it in content/site.yaml under "figures" and show it with {figures...}' },
+    {
+      pattern: /\b\d+\+?\s+(?:dental\s+)?(?:technicians|specialists|employees|staff|people|colleagues|cases|restorations|crowns|dentures|practices|dentists|clients)\b/g,
+      about: true,
+      hint: 'a team or a count of cases is a lab fact: write it in content/site.yaml under "figures" and show it with {figures...}',
+    },
     { pattern: /\brush service\b/gi, about: false, hint: 'show the rush service with {figures.rushService}, so a lab without one removes it in one place' },
   ],
   nl: [
     { pattern: /\b\d+\+?\s+jaar\s+ervaring\b/g, about: false, hint: 'zet de jaren in content/site.yaml ("figures.experienceYears") en toon ze met {figures.experienceYears}' },
     { pattern: /\b\d+\+?\s+jaar\b/g, about: true, hint: 'zet de jaren in content/site.yaml ("figures.experienceYears") en toon ze met {figures.experienceYears}' },
-    { pattern: /\b\d+\+?\s+(?:tandtechnici|specialisten|medewerkers|mensen|collega's|casussen|restauraties|kronen|prothesen|praktijken|tandartsen|klanten)\b/g, about: true, hint: 'een team of een aantal casussen is een feit van het lab: zet het in content/site.yaml onder "figures" en toon het met {figures...}' },
+    {
+      pattern: /\b\d+\+?\s+(?:tandtechnici|specialisten|medewerkers|mensen|collega's|casussen|restauraties|kronen|prothesen|praktijken|tandartsen|klanten)\b/g,
+      about: true,
+      hint: 'een team of een aantal casussen is een feit van het lab: zet het in content/site.yaml onder "figures" en toon het met {figures...}',
+    },
     { pattern: /\bspoedservice\b/gi, about: false, hint: 'toon de spoedservice met {figures.rushService}, zodat een lab zonder spoedservice haar op één plek weghaalt' },
   ],
 } as const;
@@ -162,14 +180,27 @@ export function checkSite(run: CheckRun): void {
   const unconfirmed: string[] = [];
   site.data.placeholders.forEach((p, i) => {
     if (!fields.includes(p)) {
-      run.at(site, ['placeholders', i], 'site/placeholder', `"${p}" is not a field of the site settings`, closest(p, fields) ? `did you mean "${closest(p, fields)}"?` : 'name a field such as "phone" or "address.street"', 'error');
+      run.at(
+        site,
+        ['placeholders', i],
+        'site/placeholder',
+        `"${p}" is not a field of the site settings`,
+        closest(p, fields) ? `did you mean "${closest(p, fields)}"?` : 'name a field such as "phone" or "address.street"',
+        'error',
+      );
     } else unconfirmed.push(p);
   });
   if (existsSync(publicDir)) {
     for (const [name, file] of Object.entries(site.data.downloads ?? {})) {
       for (const lang of ['en', 'nl'] as const) {
         if (!existsSync(join(publicDir, file[lang]))) {
-          run.at(site, ['downloads', name, lang], 'site/download-missing', `"${file[lang]}" is not in src/public/, so its link would lead nowhere`, didYouMean(file[lang], listFiles(publicDir)) || `put the file at src/public/${file[lang]}`);
+          run.at(
+            site,
+            ['downloads', name, lang],
+            'site/download-missing',
+            `"${file[lang]}" is not in src/public/, so its link would lead nowhere`,
+            didYouMean(file[lang], listFiles(publicDir)) || `put the file at src/public/${file[lang]}`,
+          );
         }
       }
     }
@@ -178,23 +209,50 @@ export function checkSite(run: CheckRun): void {
   if (release) {
     // Not an error: a page shows its illustration until the lab sends its photograph, but a release says which.
     for (const { entry, path, what } of facts.photoless) {
-      run.at(entry, path, 'release/no-photo', `no photograph of the lab's yet: ${what}`, 'add the lab\'s photograph (schemas/photo.ts: alt text, credit and, for a person or a patient, consent)', 'warning');
+      run.at(
+        entry,
+        path,
+        'release/no-photo',
+        `no photograph of the lab's yet: ${what}`,
+        "add the lab's photograph (schemas/photo.ts: alt text, credit and, for a person or a patient, consent)",
+        'warning',
+      );
     }
     for (const field of unconfirmed) {
-      run.at(site, field.split('.'), 'release/placeholder', `"${field}" is an example the lab has not confirmed, so it cannot be released`, `write the lab's own value here and remove "${field}" from "placeholders"`);
+      run.at(
+        site,
+        field.split('.'),
+        'release/placeholder',
+        `"${field}" is an example the lab has not confirmed, so it cannot be released`,
+        `write the lab's own value here and remove "${field}" from "placeholders"`,
+      );
     }
     if (samples) {
       const { line, column } = site.source.locate(['placeholders']);
-      diagnostics.push({ file: site.source.file, line, column, severity: 'note', rule: 'release/samples', message: `${samples} (sample: true) are left out of this release`, hint: 'a section without a published testimonial invites visitors to share theirs', path: 'placeholders' });
+      diagnostics.push({
+        file: site.source.file,
+        line,
+        column,
+        severity: 'note',
+        rule: 'release/samples',
+        message: `${samples} (sample: true) are left out of this release`,
+        hint: 'a section without a published testimonial invites visitors to share theirs',
+        path: 'placeholders',
+      });
     }
     return;
   }
   if (unconfirmed.length || samples) {
     const { line, column } = site.source.locate(['placeholders']);
     diagnostics.push({
-      file: site.source.file, line, column, severity: 'note', rule: 'site/placeholder',
+      file: site.source.file,
+      line,
+      column,
+      severity: 'note',
+      rule: 'site/placeholder',
       message: `not yet confirmed by the lab: ${[...unconfirmed, ...(samples ? [samples] : [])].join(', ')}`,
-      hint: 'a preview shows these examples; replace each value and remove it from "placeholders" once the lab confirms it; a confirmed testimonial drops "sample: true"; a release build refuses placeholders and leaves samples out', path: 'placeholders',
+      hint: 'a preview shows these examples; replace each value and remove it from "placeholders" once the lab confirms it; a confirmed testimonial drops "sample: true"; a release build refuses placeholders and leaves samples out',
+      path: 'placeholders',
     });
   }
 }

@@ -15,7 +15,8 @@ export const rules = defineRules({
   },
   'style/case': {
     severity: 'warning',
-    description: 'An English heading, title, menu item, button or link label (a `title`, `label`, `name` or `...Title` field, a rich-text heading, every text of `ui.yaml` and `navigation.yaml`) is written in title case: two or more words and every one after the first that tells begins with a capital ("About Us", "More Information about {name}"). Pointed at the first word to lower, with the text in sentence case (`--fix` lowers the letters).',
+    description:
+      'An English heading, title, menu item, button or link label (a `title`, `label`, `name` or `...Title` field, a rich-text heading, every text of `ui.yaml` and `navigation.yaml`) is written in title case: two or more words and every one after the first that tells begins with a capital ("About Us", "More Information about {name}"). Pointed at the first word to lower, with the text in sentence case (`--fix` lowers the letters).',
   },
 });
 
@@ -99,10 +100,11 @@ function caseFix(entry: Scanned, path: PathSegment[], value: string, suggestion:
 /** What can be read of a glossary that failed its schema: its names that are texts, and each term that is right in itself. */
 export function glossaryAsRead(data: unknown): Glossary {
   const d = record(data);
-  const terms = (value: unknown) => list(value).flatMap((term) => {
-    const parsed = GlossaryTerm.safeParse(term);
-    return parsed.success ? [parsed.data] : [];
-  });
+  const terms = (value: unknown) =>
+    list(value).flatMap((term) => {
+      const parsed = GlossaryTerm.safeParse(term);
+      return parsed.success ? [parsed.data] : [];
+    });
   return { names: list(d.names).filter((name): name is string => typeof name === 'string' && name.trim() !== ''), en: terms(d.en), nl: terms(d.nl) };
 }
 
@@ -133,7 +135,16 @@ export function styleRules(run: CheckRun) {
         // Certain when the word stands in the file as it is read (not folded over lines): replaced by the glossary's word, in its case.
         // A forbidden word is removed by the author, who rewrites the sentence.
         const fix = whole !== undefined && !term.forbidden ? { edits: [{ offset: whole, length: match[0].length, text: inCaseOf(match[0], term.use) }] } : undefined;
-        run.report(entry, fullPath, 'style/term', `"${match[0].replace(/\s+/g, ' ')}": write "${term.use}"${term.note ? ` (${term.note})` : ''}`, term.forbidden ? 'remove it: the glossary forbids it' : `the glossary (content/glossary.yaml) settles "${term.use}"`, term.forbidden ? 'error' : 'warning', offset, fix);
+        run.report(
+          entry,
+          fullPath,
+          'style/term',
+          `"${match[0].replace(/\s+/g, ' ')}": write "${term.use}"${term.note ? ` (${term.note})` : ''}`,
+          term.forbidden ? 'remove it: the glossary forbids it' : `the glossary (content/glossary.yaml) settles "${term.use}"`,
+          term.forbidden ? 'error' : 'warning',
+          offset,
+          fix,
+        );
       }
     },
     /**
@@ -149,7 +160,16 @@ export function styleRules(run: CheckRun) {
       const found = titleCase(value, names);
       if (!found) return;
       const fullPath = [...path, 'en'];
-      run.report(entry, fullPath, 'style/case', `"${value}" is in title case: write "${found.suggestion}"`, 'headings, titles, menus and buttons are written in sentence case: a capital for the first word and for names only (a name that keeps its capitals goes under "names" in content/glossary.yaml)', 'warning', offsetInSource(entry.source, fullPath, value, found.word, found.at), caseFix(entry, fullPath, value, found.suggestion));
+      run.report(
+        entry,
+        fullPath,
+        'style/case',
+        `"${value}" is in title case: write "${found.suggestion}"`,
+        'headings, titles, menus and buttons are written in sentence case: a capital for the first word and for names only (a name that keeps its capitals goes under "names" in content/glossary.yaml)',
+        'warning',
+        offsetInSource(entry.source, fullPath, value, found.word, found.at),
+        caseFix(entry, fullPath, value, found.suggestion),
+      );
     },
   };
 }

@@ -11,7 +11,8 @@ import { defineRules } from './spec.ts';
 export const rules = defineRules({
   'ui/missing-key': {
     severity: 'error',
-    description: 'The code uses an interface string that `ui.yaml` does not have: the page would show the key\'s name. Reported where its group is; a group whose name is a letter or two off (`footr`) is reported once, there.',
+    description:
+      "The code uses an interface string that `ui.yaml` does not have: the page would show the key's name. Reported where its group is; a group whose name is a letter or two off (`footr`) is reported once, there.",
   },
   'ui/unused-key': { severity: 'warning', description: 'No code uses this interface string.' },
 });
@@ -36,7 +37,16 @@ function misspeltUiGroups(ui: Entry<UiDictionary>, wanted: Iterable<string>): Ma
 
 function reportMisspeltUiGroup(run: CheckRun, ui: Entry<UiDictionary>, group: string, typo: string, needed: string): void {
   const { line, column } = ui.source.locate([typo], 'key');
-  run.diagnostics.push({ file: ui.source.file, line, column, severity: 'error', rule: 'ui/missing-key', message: `there is no group "${group}", which ${needed}; the site does not read the group "${typo}"`, hint: `rename "${typo}" to "${group}"`, path: typo });
+  run.diagnostics.push({
+    file: ui.source.file,
+    line,
+    column,
+    severity: 'error',
+    rule: 'ui/missing-key',
+    message: `there is no group "${group}", which ${needed}; the site does not read the group "${typo}"`,
+    hint: `rename "${typo}" to "${group}"`,
+    path: typo,
+  });
 }
 
 export function checkUiGroups(run: CheckRun, ui: Entry<UiDictionary> | undefined): void {
@@ -59,7 +69,13 @@ export function checkUiGroups(run: CheckRun, ui: Entry<UiDictionary> | undefined
     if (typo || (group in ui.data && !isRecord(ui.data[group]))) continue;
     for (const key of keys) {
       if (ui.data[group]?.[key] !== undefined) continue;
-      run.at(ui, group in ui.data ? [group] : [], 'ui/missing-key', `"${group}.${key}" is missing`, `the generate step writes it into the pages; add "${key}:" with its English and Dutch text under "${group}:"`);
+      run.at(
+        ui,
+        group in ui.data ? [group] : [],
+        'ui/missing-key',
+        `"${group}.${key}" is missing`,
+        `the generate step writes it into the pages; add "${key}:" with its English and Dutch text under "${group}:"`,
+      );
     }
   }
 }
@@ -79,7 +95,11 @@ const dynamicKey = /`([a-z][A-Za-z0-9]*)\.\$\{/g;
  */
 export function checkUiKeys(run: CheckRun, ui: Entry<UiDictionary> | undefined): void {
   if (!ui) return;
-  const files = run.codeDirs.flatMap((dir) => listFiles(dir).filter((file) => codeFile.test(file) && !file.startsWith('generated/') && !file.includes('/generated/')).map((file) => join(dir, file)));
+  const files = run.codeDirs.flatMap((dir) =>
+    listFiles(dir)
+      .filter((file) => codeFile.test(file) && !file.startsWith('generated/') && !file.includes('/generated/'))
+      .map((file) => join(dir, file)),
+  );
   if (!files.length) return;
   const used = new Map<string, string>();
   const dynamicGroups = new Set<string>();
@@ -102,7 +122,13 @@ export function checkUiKeys(run: CheckRun, ui: Entry<UiDictionary> | undefined):
     if (ui.data[group]?.[key] !== undefined || dynamicGroups.has(group) || typos.has(group) || (group in ui.data && !isRecord(ui.data[group]))) continue;
     const path = group in ui.data ? [group] : [];
     const suggestion = closest(key, Object.keys(ui.data[group] ?? {}));
-    run.at(ui, path, 'ui/missing-key', `"${name}" is used by ${file} but ${group in ui.data ? `the group "${group}" has no key "${key}"` : `there is no group "${group}"`}, so the page would show "${name}"`, suggestion ? `did you rename it? "${group}.${suggestion}" is there; the code and ui.yaml must use the same key` : `add "${key}:" with its English and Dutch text under "${group}:"`);
+    run.at(
+      ui,
+      path,
+      'ui/missing-key',
+      `"${name}" is used by ${file} but ${group in ui.data ? `the group "${group}" has no key "${key}"` : `there is no group "${group}"`}, so the page would show "${name}"`,
+      suggestion ? `did you rename it? "${group}.${suggestion}" is there; the code and ui.yaml must use the same key` : `add "${key}:" with its English and Dutch text under "${group}:"`,
+    );
   }
   for (const { key: group } of groups) {
     if (dynamicGroups.has(group) || misspelt.has(group)) continue;
@@ -110,7 +136,16 @@ export function checkUiKeys(run: CheckRun, ui: Entry<UiDictionary> | undefined):
       // The strings the generate step writes into pages are used (and required where the groups are checked).
       if (used.has(`${group}.${key}`) || (contentUiKeys as Record<string, readonly string[]>)[group]?.includes(key)) continue;
       const { line, column } = ui.source.locate([group, key], 'key');
-      run.diagnostics.push({ file: ui.source.file, line, column, severity: 'warning', rule: 'ui/unused-key', message: `"${group}.${key}" is not used by any code`, hint: 'remove it, or keep it for code that will use it', path: `${group}.${key}` });
+      run.diagnostics.push({
+        file: ui.source.file,
+        line,
+        column,
+        severity: 'warning',
+        rule: 'ui/unused-key',
+        message: `"${group}.${key}" is not used by any code`,
+        hint: 'remove it, or keep it for code that will use it',
+        path: `${group}.${key}`,
+      });
     }
   }
 }

@@ -18,7 +18,9 @@ const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLo
 /** Whether an article card is shown: it is in the category (if any) and every word searched is in its title, excerpt or tags. */
 export function matches(article: ArticleSummary, filter: BlogFilter): boolean {
   if (filter.category && article.category.id !== filter.category) return false;
-  const words = fold(filter.query ?? '').split(/\s+/).filter(Boolean);
+  const words = fold(filter.query ?? '')
+    .split(/\s+/)
+    .filter(Boolean);
   if (!words.length) return true;
   const haystack = fold(`${plainText(article.title)} ${plainText(article.excerpt)} ${article.tags.join(' ')}`);
   return words.every((word) => haystack.includes(word));

@@ -66,13 +66,7 @@ export function AppointmentForm() {
         options={appointmentServices.map((id) => ({ value: id, label: t(appointmentServiceLabels[id]) }))}
         className="sm:col-span-2"
       />
-      <DateField
-        state={dateState}
-        legend={t('forms.date')}
-        required
-        hint={t('forms.dateHint')}
-        onDate={pick}
-      />
+      <DateField state={dateState} legend={t('forms.date')} required hint={t('forms.dateHint')} onDate={pick} />
       <SelectField state={form.field('PreferredTime')} label={t('forms.time')} required placeholder={t('forms.timePlaceholder')} options={times} className="sm:self-end" />
       <TextAreaField state={form.field('AdditionalMessage')} label={t('forms.message')} placeholder={t('forms.messagePlaceholder')} maxLength={2000} className="sm:col-span-2" />
       <Honeypot />

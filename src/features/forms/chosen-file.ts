@@ -5,7 +5,6 @@ import type { FieldProblem } from './form-actions.ts';
 // Loaded with the order form's file list (chosen-files.tsx) when a dentist first chooses a file, so the order
 // page's first load carries none of it.
 
-
 /** What a chosen file is by its content, as the server will find, reading it a slice at a time: its kind, or the message why it is refused. */
 export async function chosenFileVerdict(file: File): Promise<{ kind: UploadKind } | { problem: FieldProblem }> {
   const verdict = await checkUpload(blobSource(file));

@@ -47,14 +47,16 @@ export function problem(list: readonly Chosen[]): FieldProblem | undefined {
 }
 
 /** The order as multipart: its fields, then each file that can go, in the list's order (the server names a refused one by its place among them). */
-export const encode = (state: FilesState): Encode => (data, spam) => {
-  const body = new FormData();
-  for (const [name, value] of Object.entries({ ...data, ...spam })) if (value !== undefined) body.append(name, String(value));
-  const going = state.list.filter((chosen) => chosen.ok);
-  state.sent = going.map((chosen) => chosen.key);
-  for (const { file } of going) body.append('file', file, file.name);
-  return { body };
-};
+export const encode =
+  (state: FilesState): Encode =>
+  (data, spam) => {
+    const body = new FormData();
+    for (const [name, value] of Object.entries({ ...data, ...spam })) if (value !== undefined) body.append(name, String(value));
+    const going = state.list.filter((chosen) => chosen.ok);
+    state.sent = going.map((chosen) => chosen.key);
+    for (const { file } of going) body.append('file', file, file.name);
+    return { body };
+  };
 
 /** The list with the server's word on the files it refused, each found by its place among those last sent. */
 export function refuse(state: FilesState, refused: readonly RefusedFile[]): Chosen[] {
@@ -85,8 +87,7 @@ export function withLimits(list: readonly Chosen[]): Chosen[] {
     // A problem of its own (or the server's) stays; only the limits are worked out again.
     const own = typeof chosen.problem === 'string' || (chosen.problem && chosen.problem.key !== 'validation.fileCount' && chosen.problem.key !== 'validation.filesTotal');
     if (own) return { ...chosen, ok: false };
-    const limit: FieldProblem | undefined =
-      count === maxOrderFiles ? { key: 'validation.fileCount' } : total + chosen.file.size > maxOrderBytes ? { key: 'validation.filesTotal' } : undefined;
+    const limit: FieldProblem | undefined = count === maxOrderFiles ? { key: 'validation.fileCount' } : total + chosen.file.size > maxOrderBytes ? { key: 'validation.filesTotal' } : undefined;
     if (limit) return { ...chosen, problem: limit, ok: false };
     count += 1;
     total += chosen.file.size;
@@ -127,7 +128,13 @@ const closeIcon = 'M6 6l12 12M18 6L6 18';
  * The chosen files, each with its name, size, detected type (or why it cannot go) and a button that
  * removes it; below them, while the order is sent, how far it has got.
  */
-export default function ChosenFiles({ files, onChange, progress, inputId, statusId }: {
+export default function ChosenFiles({
+  files,
+  onChange,
+  progress,
+  inputId,
+  statusId,
+}: {
   files: readonly Chosen[];
   onChange: (next: Chosen[]) => void;
   /** Bytes sent and to send, while the order is being sent; null otherwise. */

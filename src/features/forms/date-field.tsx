@@ -12,7 +12,14 @@ import type { FieldState } from './use-form.ts';
  * browser's, and the numeric keyboard on a phone. Below it the date is read back in words once it is one;
  * the form sends what the boxes make as one YYYY-MM-DD value under the field's name.
  */
-export default function DateField({ state, legend, required, hint, onDate, className = '' }: {
+export default function DateField({
+  state,
+  legend,
+  required,
+  hint,
+  onDate,
+  className = '',
+}: {
   state: FieldState;
   legend: string;
   required?: boolean;

@@ -1,4 +1,16 @@
-import { createElement, lazy, Suspense, useLayoutEffect, useState, useSyncExternalStore, type ComponentType, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import {
+  createElement,
+  lazy,
+  Suspense,
+  useLayoutEffect,
+  useState,
+  useSyncExternalStore,
+  type ComponentType,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
 import { useT } from '../../lib/i18n.tsx';
 import { Icon } from '../../components/icons.tsx';
 import { InlineText } from '../../components/inline-text.tsx';
@@ -74,8 +86,16 @@ export function TextAreaField({ state, label, required, hint, className, ...inpu
 }
 
 /** A select that starts on a disabled placeholder, so a choice must be made. */
-export function SelectField({ state, label, required, hint, placeholder, options, className, ...select }: LabelProps &
-  Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'name'> & { placeholder: string; options: { value: string; label: string; disabled?: boolean }[]; className?: string }) {
+export function SelectField({
+  state,
+  label,
+  required,
+  hint,
+  placeholder,
+  options,
+  className,
+  ...select
+}: LabelProps & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'name'> & { placeholder: string; options: { value: string; label: string; disabled?: boolean }[]; className?: string }) {
   return (
     <FieldFrame state={state} label={label} required={required} hint={hint} className={className}>
       <select defaultValue="" {...select} {...state.control} required={required} className="field-input">
@@ -155,7 +175,11 @@ export function hydrateLater<P extends object>(server: { default: ComponentType<
   const Part: ComponentType<P> = server ? server.default : lazy(() => touch.then(load));
   /** The part with its newest props, hydrated with the first (a later change is rendered once it is hydrated). */
   function Inner({ store }: { store: PropsStore<P> }) {
-    const props = useSyncExternalStore(store.subscribe, () => store.props, () => store.first);
+    const props = useSyncExternalStore(
+      store.subscribe,
+      () => store.props,
+      () => store.first,
+    );
     return createElement(Part, props);
   }
   function Later(props: P) {

@@ -162,7 +162,8 @@ export async function submit(submission: Submission): Promise<Outcome> {
   const request = (submission.encode ?? encodeJson)(verdict.data, submission.spam);
   const answer = (await post(submission.url, request, submission.onProgress)) as { success?: unknown; reference?: unknown; error?: unknown; fields?: unknown; files?: unknown } | null;
   // The reference is shown as text only, and only in the form the server gives it.
-  if (answer?.success === true) return { type: 'sent', reference: typeof answer.reference === 'string' && /^[0-9A-F]{4}-[0-9A-F]{4}$/.test(answer.reference) ? answer.reference : '', data: verdict.data };
+  if (answer?.success === true)
+    return { type: 'sent', reference: typeof answer.reference === 'string' && /^[0-9A-F]{4}-[0-9A-F]{4}$/.test(answer.reference) ? answer.reference : '', data: verdict.data };
   const fields =
     answer && typeof answer.fields === 'object' && answer.fields !== null
       ? Object.fromEntries(Object.entries(answer.fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string'))

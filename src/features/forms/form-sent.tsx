@@ -3,7 +3,6 @@ import { LineIcon, iconCheck } from '../../components/icons.tsx';
 import { KeepWhole } from '../../components/keep-whole.tsx';
 import { useT } from '../../lib/i18n.tsx';
 
-
 /** One line of what was sent: its label and the value as the visitor read it on the page. */
 export type SentRow = readonly [label: string, value: string];
 
@@ -51,14 +50,7 @@ export function describeForm(form: HTMLFormElement, yes: string, sent: Record<st
  * timer), with its heading focused so a screen reader reads it out, the reference to quote, what was sent,
  * what happens next, and a button that brings back an empty form.
  */
-export function FormSent({ title, reference, rows, next, again, onAgain }: {
-  title: string;
-  reference: string;
-  rows: readonly SentRow[];
-  next: string;
-  again: string;
-  onAgain: () => void;
-}) {
+export function FormSent({ title, reference, rows, next, again, onAgain }: { title: string; reference: string; rows: readonly SentRow[]; next: string; again: string; onAgain: () => void }) {
   const t = useT();
   const id = useId();
   const heading = useRef<HTMLHeadingElement>(null);

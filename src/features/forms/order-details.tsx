@@ -9,7 +9,10 @@ import type { FieldState } from './use-form.ts';
 // Hydrated on the form's first touch (hydrateLater in fields.tsx): the order's fields a lab works from, with the tooth chart.
 
 /** The order's fields but its files: who sends it, and what a lab works from: the teeth (typed, or ticked on the chart), the shade, the stage, the date needed and what it is, and a pickup. */
-export default function OrderDetails({ field, onTeethPicked }: {
+export default function OrderDetails({
+  field,
+  onTeethPicked,
+}: {
   /** The order form's `field` (use-form.ts): each field's ids, state and message. */
   field: (name: Exclude<FormField<'order'>, 'file'>, extra?: { hint?: boolean }) => FieldState;
   /** A box of the chart was ticked or unticked: the list's message, if any, is out of date. */

@@ -107,10 +107,7 @@ export function OrderForm() {
   return (
     <form {...form.formProps} className="grid gap-5 sm:grid-cols-2">
       {form.parts ? <form.parts.ErrorSummary items={form.summary} focusRequest={form.focusRequest} /> : null}
-      <OrderDetails
-        field={form.field}
-        onTeethPicked={() => form.errorOf('teeth') && form.setFieldError('teeth')}
-      />
+      <OrderDetails field={form.field} onTeethPicked={() => form.errorOf('teeth') && form.setFieldError('teeth')} />
       <FieldFrame state={fileState} label={t('forms.file')} required className="sm:col-span-2">
         {/* The native input lies, transparent, over the whole zone: a click, a tap, a drop or the keyboard reaches it. */}
         <div className={`drop-zone${over ? ' drop-zone-over' : ''}`}>

@@ -45,9 +45,7 @@ export function TestimonialForm() {
       <TextField state={name} label={t('forms.name')} required type="text" autoComplete="name" placeholder={t('forms.namePlaceholder')} />
       <TextField state={role} label={t('forms.role')} required type="text" autoComplete="organization-title" placeholder={t('forms.rolePlaceholder')} maxLength={150} />
       <fieldset className="sm:col-span-2" aria-describedby={rating.error ? rating.errorId : undefined}>
-        <legend className="field-label">
-          {t('forms.rating')}
-        </legend>
+        <legend className="field-label">{t('forms.rating')}</legend>
         <div className="rating flex gap-1">
           {[1, 2, 3, 4, 5].map((n) => (
             <label key={n} className="rating-star">
@@ -72,9 +70,7 @@ export function TestimonialForm() {
       <div className="sm:col-span-2">
         <label className="flex items-start gap-3">
           <input type="checkbox" {...consent.control} required className="mt-1 size-5 shrink-0 accent-teal" />
-          <span>
-            {t('forms.consent')}
-          </span>
+          <span>{t('forms.consent')}</span>
         </label>
         <FieldMessages state={consent} />
       </div>

@@ -95,7 +95,10 @@ export function useForm<K extends FormKind>(options: FormOptions<K>) {
     mountedAt,
   };
   /** Runs `run` with the sending code, loading it if need be; offline, nothing happens (the next submit says what went wrong). */
-  const withActions = (run: (actions: typeof Actions) => unknown) => void loadActions().then(run).catch(() => undefined);
+  const withActions = (run: (actions: typeof Actions) => unknown) =>
+    void loadActions()
+      .then(run)
+      .catch(() => undefined);
 
   const onSubmit = (form: HTMLFormElement) => {
     setSending(true);
@@ -136,8 +139,7 @@ export function useForm<K extends FormKind>(options: FormOptions<K>) {
     /** A field's message as shown now, if it has one. */
     errorOf: (name: FormField<K>): string | undefined => errors[name],
     /** Sets or clears one field's message from outside the schema (the file check). */
-    setFieldError: (name: FormField<K>, problem?: FieldProblem) =>
-      setErrors(({ [name]: _old, ...rest }) => (problem ? { ...rest, [name]: text(problem) } : rest)),
+    setFieldError: (name: FormField<K>, problem?: FieldProblem) => setErrors(({ [name]: _old, ...rest }) => (problem ? { ...rest, [name]: text(problem) } : rest)),
     formProps: {
       ref: formRef,
       noValidate: true,

@@ -10,7 +10,15 @@ export function NewsCard({ article }: { article: ArticleSummary }) {
   const { lang } = useShell();
   return (
     <article className="news-card card relative flex h-full flex-col overflow-hidden p-0">
-      <img src={article.image.src} width={article.image.width} height={article.image.height} alt={article.image.alt} loading="lazy" decoding="async" className="aspect-video w-full bg-sand object-cover" />
+      <img
+        src={article.image.src}
+        width={article.image.width}
+        height={article.image.height}
+        alt={article.image.alt}
+        loading="lazy"
+        decoding="async"
+        className="aspect-video w-full bg-sand object-cover"
+      />
       <div className="flex flex-1 flex-col gap-3 p-6">
         <p className="text-sm text-ink/75">
           <span className="font-semibold text-teal">{article.category.label}</span> · <time dateTime={article.date}>{longDate(article.date, lang)}</time>

@@ -44,11 +44,15 @@ export function Footer() {
             </p>
             <p className="flex gap-2">
               <Icon name="phone" className="mt-0.5 size-4 shrink-0" />
-              <a className="footer-link" href={`tel:${site.phone.e164}`}>{site.phone.display}</a>
+              <a className="footer-link" href={`tel:${site.phone.e164}`}>
+                {site.phone.display}
+              </a>
             </p>
             <p className="flex gap-2">
               <Icon name="mail" className="mt-0.5 size-4 shrink-0" />
-              <a className="footer-link" href={`mailto:${site.email}`}>{site.email}</a>
+              <a className="footer-link" href={`mailto:${site.email}`}>
+                {site.email}
+              </a>
             </p>
           </address>
           <h2 className="footer-title mt-6">{t('footer.hoursTitle')}</h2>

@@ -20,13 +20,7 @@ export function LanguageSwitch({ className = '' }: { className?: string }) {
   const live = useHydrated();
   const other = lang === 'en' ? 'nl' : 'en';
   return (
-    <Link
-      to={twinPath(pathname)}
-      search={live ? query : {}}
-      hrefLang={other}
-      className={`lang-switch ${className}`}
-      aria-label={t('nav.switchLanguageHint')}
-    >
+    <Link to={twinPath(pathname)} search={live ? query : {}} hrefLang={other} className={`lang-switch ${className}`} aria-label={t('nav.switchLanguageHint')}>
       <Icon name="globe" className="size-4" />
       {t('nav.switchLanguageShort')}
     </Link>

@@ -83,11 +83,16 @@ export function MegaMenu({ item }: { item: ResolvedLink }) {
   }, [open, setOpen, closeLater]);
 
   return (
-    <li ref={wrapper} className="flex items-center" onPointerEnter={(e) => e.pointerType === 'mouse' && openNow(true)} onPointerLeave={(e) => {
+    <li
+      ref={wrapper}
+      className="flex items-center"
+      onPointerEnter={(e) => e.pointerType === 'mouse' && openNow(true)}
+      onPointerLeave={(e) => {
         if (e.pointerType !== 'mouse') return;
         leftAt.current = [e.clientX, e.clientY];
         closeLater();
-      }}>
+      }}
+    >
       <SiteLink href={item.href} className="nav-link pr-1">
         {item.label}
       </SiteLink>

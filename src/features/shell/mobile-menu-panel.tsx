@@ -86,7 +86,13 @@ export default function MobileMenuPanel({ onClose }: { onClose: () => void }) {
                   {shell.navigation.megaMenu.map((group) => (
                     <div key={group.title} className="mt-3">
                       <p className="text-sm font-semibold text-deep">
-                        {group.href ? <SiteLink href={group.href} className={current}>{group.title}</SiteLink> : group.title}
+                        {group.href ? (
+                          <SiteLink href={group.href} className={current}>
+                            {group.title}
+                          </SiteLink>
+                        ) : (
+                          group.title
+                        )}
                       </p>
                       <ul className="mt-1 space-y-1">
                         {group.links.map((link, i) => (

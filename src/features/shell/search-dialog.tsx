@@ -129,9 +129,9 @@ export default function SearchDialog({ onClose }: { onClose: () => void }) {
             ? ts('search.none', { query: shown.term })
             : shown.corrected !== undefined
               ? ts(shown.hits.length === 1 ? 'search.correctedOne' : 'search.correctedMany', { count: shown.hits.length, query: shown.term, corrected: shown.corrected })
-            : shown.hits.length === 1
-              ? ts('search.resultsOne', { query: shown.term })
-              : ts('search.resultsMany', { count: shown.hits.length, query: shown.term });
+              : shown.hits.length === 1
+                ? ts('search.resultsOne', { query: shown.term })
+                : ts('search.resultsMany', { count: shown.hits.length, query: shown.term });
 
   // In <body>: the header's backdrop filter would otherwise make it the box a fixed element fills.
   return createPortal(
@@ -194,12 +194,7 @@ export default function SearchDialog({ onClose }: { onClose: () => void }) {
           </p>
         </div>
         {/* The arrow keys choose results from the box; the list scrolls for a keyboard as well (Tab reaches it). */}
-        <div
-          role="region"
-          aria-label={ts('search.results')}
-          tabIndex={expanded ? 0 : -1}
-          className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-3 pb-3 focus-visible:-outline-offset-4"
-        >
+        <div role="region" aria-label={ts('search.results')} tabIndex={expanded ? 0 : -1} className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-3 pb-3 focus-visible:-outline-offset-4">
           {expanded ? (
             <ul ref={list} id={`${id}-list`} role="listbox" aria-label={ts('search.results')} className={`grid gap-1 ${searching ? 'opacity-70' : ''}`}>
               {hits.map((hit, index) => (
@@ -233,7 +228,11 @@ export default function SearchDialog({ onClose }: { onClose: () => void }) {
           ) : null}
         </div>
         <div className="flex-none border-t border-deep/10 px-5 py-3 text-sm">
-          <a href={localizePath('/search', lang)} className="font-semibold text-teal underline underline-offset-4 hover:text-deep" onClick={(event) => onResultClick(event, localizePath('/search', lang))}>
+          <a
+            href={localizePath('/search', lang)}
+            className="font-semibold text-teal underline underline-offset-4 hover:text-deep"
+            onClick={(event) => onResultClick(event, localizePath('/search', lang))}
+          >
             {ts('search.allPages')}
           </a>
         </div>

@@ -36,9 +36,7 @@ export interface OutboxWriter {
 
 /** The outbox writer of a database whose layout is made (db/schema.ts); `confirmationsPerDay` defaults to three. */
 export function outboxWriter(db: Database.Database, confirmationsPerDay: number = defaultConfirmationsPerDay): OutboxWriter {
-  const insertMessage = db.prepare<[string, string, string, number, number]>(
-    "INSERT INTO outbox (id, submission_id, message, status, next_attempt_at, created_at) VALUES (?, ?, ?, 'pending', ?, ?)",
-  );
+  const insertMessage = db.prepare<[string, string, string, number, number]>("INSERT INTO outbox (id, submission_id, message, status, next_attempt_at, created_at) VALUES (?, ?, ?, 'pending', ?, ?)");
   const countConfirmations = db.prepare<[string, number], { count: number }>('SELECT count(*) AS count FROM confirmations WHERE recipient = ? AND queued_at > ?');
   const insertConfirmation = db.prepare<[string, number]>('INSERT INTO confirmations (recipient, queued_at) VALUES (?, ?)');
   const queue = (submissionId: string, message: MailMessage, at: number): string => {
@@ -77,23 +75,13 @@ const outboxColumns = 'id, submission_id, message, status, attempts, next_attemp
 
 /** The queries over the outbox and the confirmations on `db`, a database of this layout (schema.ts). */
 export function outboxTable(db: Database.Database) {
-  const selectDue = db.prepare<[number, number], OutboxRow>(
-    `SELECT ${outboxColumns} FROM outbox WHERE status = 'pending' AND next_attempt_at <= ? ORDER BY next_attempt_at, created_at LIMIT ?`,
-  );
-  const claimMessage = db.prepare<[number, string, number]>(
-    "UPDATE outbox SET next_attempt_at = ? WHERE id = ? AND status = 'pending' AND next_attempt_at <= ?",
-  );
+  const selectDue = db.prepare<[number, number], OutboxRow>(`SELECT ${outboxColumns} FROM outbox WHERE status = 'pending' AND next_attempt_at <= ? ORDER BY next_attempt_at, created_at LIMIT ?`);
+  const claimMessage = db.prepare<[number, string, number]>("UPDATE outbox SET next_attempt_at = ? WHERE id = ? AND status = 'pending' AND next_attempt_at <= ?");
   // Withheld: the lab marked its submission as suspected spam while it was being sent; it went out all the same.
-  const updateSent = db.prepare<[number, string]>(
-    "UPDATE outbox SET status = 'sent', sent_at = ?, attempts = attempts + 1, last_error = NULL WHERE id = ? AND status IN ('pending', 'withheld')",
-  );
+  const updateSent = db.prepare<[number, string]>("UPDATE outbox SET status = 'sent', sent_at = ?, attempts = attempts + 1, last_error = NULL WHERE id = ? AND status IN ('pending', 'withheld')");
   const selectMessage = db.prepare<[string], { id: string }>('SELECT id FROM outbox WHERE id = ?');
-  const updateFailed = db.prepare<[string, number, string]>(
-    "UPDATE outbox SET attempts = attempts + 1, last_error = ?, next_attempt_at = ? WHERE id = ? AND status = 'pending'",
-  );
-  const updateGivenUp = db.prepare<[string, string]>(
-    "UPDATE outbox SET status = 'failed', attempts = attempts + 1, last_error = ? WHERE id = ? AND status = 'pending'",
-  );
+  const updateFailed = db.prepare<[string, number, string]>("UPDATE outbox SET attempts = attempts + 1, last_error = ?, next_attempt_at = ? WHERE id = ? AND status = 'pending'");
+  const updateGivenUp = db.prepare<[string, string]>("UPDATE outbox SET status = 'failed', attempts = attempts + 1, last_error = ? WHERE id = ? AND status = 'pending'");
   const selectState = db.prepare<[], { waiting: number; givenUp: number; oldest: number | null }>(
     "SELECT count(*) FILTER (WHERE status = 'pending') AS waiting, count(*) FILTER (WHERE status = 'failed') AS givenUp, min(created_at) FILTER (WHERE status = 'pending') AS oldest FROM outbox",
   );

@@ -138,7 +138,12 @@ export function connectExisting(file: string, timeoutMs = 5_000): Database.Datab
 
 /** The layout of a database, read without changing it; throws SQLite's error for a file that is no database. */
 export function layoutOf(db: Database.Database): Layout {
-  const tables = new Set(db.prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'table'").all().map((row) => row.name));
+  const tables = new Set(
+    db
+      .prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'table'")
+      .all()
+      .map((row) => row.name),
+  );
   return { version: versionOf(db), hasSubmissions: tables.has('submissions') };
 }
 

@@ -69,12 +69,8 @@ const emailMatches = Object.entries(visitorFields)
 
 /** The queries over the submissions and their files on `db`, a database of this layout (schema.ts). */
 export function submissionTable(db: Database.Database) {
-  const insertSubmission = db.prepare<[string, string, string, number, string, string | null]>(
-    'INSERT INTO submissions (id, kind, lang, created_at, data, spam) VALUES (?, ?, ?, ?, ?, ?)',
-  );
-  const insertFile = db.prepare<[string, number, string, string, string, number]>(
-    'INSERT INTO files (submission_id, position, path, name, kind, size) VALUES (?, ?, ?, ?, ?, ?)',
-  );
+  const insertSubmission = db.prepare<[string, string, string, number, string, string | null]>('INSERT INTO submissions (id, kind, lang, created_at, data, spam) VALUES (?, ?, ?, ?, ?, ?)');
+  const insertFile = db.prepare<[string, number, string, string, string, number]>('INSERT INTO files (submission_id, position, path, name, kind, size) VALUES (?, ?, ?, ?, ?, ?)');
   const selectRow = db.prepare<[string], SubmissionRow>(`SELECT ${submissionColumns} FROM submissions WHERE id = ?`);
   const selectFiles = db.prepare<[string], FileRow>('SELECT position, path, name, kind, size FROM files WHERE submission_id = ? ORDER BY position');
   const selectIds = db.prepare<[], { id: string }>('SELECT id FROM submissions ORDER BY id');

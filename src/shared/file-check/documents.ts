@@ -50,7 +50,7 @@ export function* pdfActiveContent(file: Cursor): Reading<boolean> {
   let inComment = false;
   // Tokens before this offset have been read.
   let done = 0;
-  for (let start = 0; start < file.size; ) {
+  for (let start = 0; start < file.size;) {
     const length = Math.min(maxCheckSliceBytes, file.size - start);
     const text = latin1(file.bytes(start, yield* file.load(start, length, 0)));
     const last = start + length >= file.size;
@@ -159,7 +159,7 @@ export function* isPng(file: Cursor): Reading<boolean> {
     if (first && (type !== 'IHDR' || length !== 13)) return false;
     // The CRC covers the type and the data, read a slice at a time (a scan's IDAT may be one chunk of megabytes).
     let crc = 0;
-    for (let from = at + 4; from < at + 8 + length; ) {
+    for (let from = at + 4; from < at + 8 + length;) {
       const available = yield* file.load(from, Math.min(maxCheckSliceBytes, at + 8 + length - from));
       const part = Math.min(available, at + 8 + length - from);
       crc = crc32(file.bytes(from, part), crc);

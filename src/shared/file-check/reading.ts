@@ -134,7 +134,7 @@ export class Cursor {
 
   /** The first position from `from` holding one of `targets`, or the file's size when none does. */
   *find(from: number, ...targets: number[]): Reading<number> {
-    for (let at = from; at < this.size; ) {
+    for (let at = from; at < this.size;) {
       // What the window holds from `at` first: loading a full slice at every call would copy the window again and again.
       const available = this.has(at, 1) ? this.end - at : yield* this.load(at, maxCheckSliceBytes);
       const window = this.bytes(at, available);

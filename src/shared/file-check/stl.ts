@@ -19,7 +19,7 @@ export function* binaryStl(file: Cursor): Reading<'stl' | 'not-geometry' | 'empt
   const count = file.view(80, 4).getUint32(0, true);
   if (count === 0 && size === 84) return 'empty';
   if (count < 1 || size !== 84 + 50 * count) return 'no';
-  for (let record = 84; record < size; ) {
+  for (let record = 84; record < size;) {
     const length = Math.min(size - record, 50 * recordsPerSlice);
     yield* file.load(record, length);
     const data = file.view(record, length);

@@ -54,8 +54,7 @@ export interface ZipEntryInfo {
  * zip's files), or why it was refused (and for a zip, the entry at fault and why that entry was refused).
  */
 export type UploadCheck =
-  | { ok: true; kind: UploadKind; extension: string; mime: string; entries?: ZipEntryInfo[] }
-  | { ok: false; reason: UploadRejection; entry?: string; entryReason?: UploadRejection };
+  { ok: true; kind: UploadKind; extension: string; mime: string; entries?: ZipEntryInfo[] } | { ok: false; reason: UploadRejection; entry?: string; entryReason?: UploadRejection };
 
 export const uploadFormats: Record<UploadKind, { extension: string; mime: string }> = {
   pdf: { extension: 'pdf', mime: 'application/pdf' },

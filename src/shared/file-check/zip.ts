@@ -149,7 +149,7 @@ function storedEntry(packed: Bytes, entry: ZipEntry): EntryBytes {
     read: (offset, length) => packed.read(offset, length),
     *verify() {
       let crc = 0;
-      for (let at = 0; at < packed.size; ) {
+      for (let at = 0; at < packed.size;) {
         const slice = yield* packed.read(at, maxCheckSliceBytes);
         crc = crc32(slice, crc);
         at += slice.length;
