@@ -135,7 +135,7 @@ start_lane 'check|check|npm run check && npx tsx scripts/generate.ts --quiet'
 wait_lanes || { summary; exit 1; }
 
 start_lane 'typecheck|typecheck|npx tsc --noEmit -p tsconfig.json' 'build|build|npm run build' 'playwright|browser tests (Playwright)|npx playwright test'
-start_lane 'unit|unit tests|npm run test:unit' 'lint|lint|npm run lint' 'integration|integration tests|npm run test:integration' 'memory|memory tests|npm run test:memory' 'wait|wait|wait-for-build' 'e2e|end-to-end tests (vitest)|npx vitest run --project e2e'
+start_lane 'unit|unit tests|npm run test:unit' 'lint|lint|npm run lint' 'format|format (Prettier)|npm run format:check' 'integration|integration tests|npm run test:integration' 'memory|memory tests|npm run test:memory' 'wait|wait|wait-for-build' 'e2e|end-to-end tests (vitest)|npx vitest run --project e2e'
 wait_lanes || { summary; exit 1; }
 
 summary
