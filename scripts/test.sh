@@ -128,7 +128,7 @@ summary() {
   return 0
 }
 
-declare -A lane_of=([typecheck]='1 ' [build]='1 ' [playwright]='1 ' [unit]='2 ' [lint]='2 ' [integration]='2 ' [memory]='2 ' [e2e]='2 ')
+declare -A lane_of=([typecheck]='1 ' [build]='1 ' [playwright]='1 ' [unit]='2 ' [lint]='2 ' [format]='2 ' [integration]='2 ' [memory]='2 ' [e2e]='2 ')
 
 # The content check, then the manifest written (src/generated) that the types, the tests and the build read.
 start_lane 'check|check|npm run check && npx tsx scripts/generate.ts --quiet'
