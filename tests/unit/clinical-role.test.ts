@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkContent, labFigures } from '../../scripts/content/check.ts';
+import { figurePatterns } from '../../scripts/content/rules/site.ts';
 import type { Diagnostic } from '../../scripts/content/diagnostics.ts';
 import { generate } from '../../scripts/content/index.ts';
 import { fixtureSite, projectRoot } from '../support/fixtures.ts';
@@ -118,6 +119,80 @@ describe('figures about the lab (decision 30)', () => {
         },
       ),
       { seed: 2829, numRuns: 300 },
+    );
+  });
+});
+
+describe('the one pass that finds where a figure may stand', () => {
+  /** What the check did before: a pass of every pattern over each text with a digit or the rush service's word. */
+  const byEachPattern = (value: string, lang: 'en' | 'nl') => {
+    if (!(lang === 'en' ? /\d|rush/i : /\d|spoed/i).test(value)) return [];
+    const found: { text: string; at: number; hint: string }[] = [];
+    for (const { pattern, about, hint } of figurePatterns[lang]) {
+      const global = new RegExp(pattern.source, pattern.flags);
+      for (let match = global.exec(value); match; match = global.exec(value)) {
+        if (about) {
+          const start = Math.max(value.lastIndexOf('. ', match.index), value.lastIndexOf('\n', match.index)) + 1;
+          const endAt = value.indexOf('. ', match.index);
+          const sentence = value.slice(start, endAt === -1 ? value.length : endAt);
+          const legal = lang === 'en' ? /\bat least\s+$/i : /\b(?:ten minste|minimaal)\s+$/i;
+          const ours = lang === 'en' ? /\b(?:we|our|us|ours)\b/i : /\b(?:wij|we|ons|onze)\b/i;
+          const law = lang === 'en' ? /\b(?:Act|Regulation|law|WGBO|GDPR|MDR)\b/ : /\b(?:[Ww]et|Verordening|WGBO|AVG|MDR|bewaarplicht)\b/;
+          if (!ours.test(sentence) || law.test(sentence) || legal.test(value.slice(start, match.index))) continue;
+        }
+        if (found.some((f) => f.at === match.index)) continue;
+        found.push({ text: match[0], at: match.index, hint });
+      }
+    }
+    return found;
+  };
+  // Numbers, the words the patterns know (and in capitals), the rush service, the words that make a sentence the lab's or the law's.
+  const piece = fc.constantFrom(
+    '15',
+    '3',
+    '100',
+    '2+',
+    'A1',
+    ' ',
+    '  ',
+    '\n',
+    '. ',
+    '-',
+    'x',
+    'years',
+    'year',
+    'Years',
+    ' of experience',
+    'jaar',
+    ' ervaring',
+    'dental ',
+    'technicians',
+    'cases',
+    'crowns',
+    'tandtechnici',
+    "collega's",
+    'kronen',
+    'rush service',
+    'RUSH SERVICE',
+    'rush',
+    'spoedservice',
+    'Spoedservice',
+    'our',
+    'we',
+    'wij',
+    'onze',
+    'at least ',
+    'ten minste ',
+    'Act',
+    'wet',
+  );
+  it('finds the same figures, in the same order, as each pattern over the whole text (seeded)', () => {
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 30 }), fc.constantFrom('en' as const, 'nl' as const), (pieces, lang) => {
+        const value = pieces.join('');
+        expect(labFigures(value, lang)).toEqual(byEachPattern(value, lang));
+      }),
+      { seed: 3011, numRuns: 5000 },
     );
   });
 });

@@ -105,8 +105,8 @@ const aboutTheLab = { en: /\b(?:we|our|us|ours)\b/i, nl: /\b(?:wij|we|ons|onze)\
 const legalMinimum = { en: /\bat least\s+$/i, nl: /\b(?:ten minste|minimaal)\s+$/i };
 /** A sentence that names the law it follows states a legal term, not a figure of the lab. */
 const namesTheLaw = { en: /\b(?:Act|Regulation|law|WGBO|GDPR|MDR)\b/, nl: /\b(?:[Ww]et|Verordening|WGBO|AVG|MDR|bewaarplicht)\b/ };
-/** Figures about the lab, per language: years, the team and its cases, the rush service. */
-const figurePatterns = {
+/** Figures about the lab, per language: years, the team and its cases, the rush service (exported for the test that holds `labFigures` to them). */
+export const figurePatterns = {
   en: [
     { pattern: /\b\d+\+?\s+years?\s+of\s+experience\b/g, about: false, hint: 'write the years in content/site.yaml ("figures.experienceYears") and show them with {figures.experienceYears}' },
     { pattern: /\b\d+\+?\s+years?\b/g, about: true, hint: 'write the years in content/site.yaml ("figures.experienceYears") and show them with {figures.experienceYears}' },
@@ -129,27 +129,51 @@ const figurePatterns = {
   ],
 } as const;
 
-/** What every figure of a language needs: a digit, or the word of the rush service (in any case). */
-const mayHoldFigure = { en: /\d|rush/i, nl: /\d|spoed/i };
+/**
+ * Where a figure of a language may start: a number before a word, or the word of the rush service (in any
+ * case). Every pattern above matches only where this does, so one pass over a text finds the places to try
+ * them, instead of a pass of each pattern over every text with a digit. The word after the number is looked
+ * at, not read past, so a rush service right after a number is still found.
+ */
+const figureStarts = { en: /\d+\+?\s+(?=[a-z])|rush service/gi, nl: /\d+\+?\s+(?=[a-z])|spoedservice/gi };
+/** The patterns, each tried at one place at a time. */
+const figuresAt = {
+  en: figurePatterns.en.map((figure) => ({ ...figure, pattern: new RegExp(figure.pattern.source, `${figure.pattern.flags.replace('g', '')}y`) })),
+  nl: figurePatterns.nl.map((figure) => ({ ...figure, pattern: new RegExp(figure.pattern.source, `${figure.pattern.flags.replace('g', '')}y`) })),
+};
+
+type Figure = { text: string; at: number; hint: string };
+const noFigures: readonly Figure[] = Object.freeze([]);
 
 /** The figures about the lab a text writes by hand, each with where it stands in the text. */
-export function labFigures(value: string, lang: 'en' | 'nl'): { text: string; at: number; hint: string }[] {
-  // Most texts hold no digit and not the rush service's word: one look at the text tells (no lower-case copy of it).
-  if (!mayHoldFigure[lang].test(value)) return [];
-  const found: { text: string; at: number; hint: string }[] = [];
-  for (const { pattern, about, hint } of figurePatterns[lang]) {
-    pattern.lastIndex = 0;
-    for (let match = pattern.exec(value); match; match = pattern.exec(value)) {
+export function labFigures(value: string, lang: 'en' | 'nl'): readonly Figure[] {
+  // Most texts have no number before a word and no rush service: one pass tells, and gives the places to try.
+  const starts = figureStarts[lang];
+  starts.lastIndex = 0;
+  let match = starts.exec(value);
+  if (!match) return noFigures;
+  const places: number[] = [];
+  for (; match; match = starts.exec(value)) places.push(match.index);
+  const found: Figure[] = [];
+  for (const { pattern, about, hint } of figuresAt[lang]) {
+    // As a pass of the pattern over the text would: each match after the end of the one before.
+    let end = 0;
+    for (const place of places) {
+      if (place < end) continue;
+      pattern.lastIndex = place;
+      const figure = pattern.exec(value);
+      if (!figure) continue;
+      end = place + figure[0].length;
       if (about) {
         // The sentence the figure stands in must speak of the lab ("our", "wij"), and not name a legal minimum.
-        const start = Math.max(value.lastIndexOf('. ', match.index), value.lastIndexOf('\n', match.index)) + 1;
-        const endAt = value.indexOf('. ', match.index);
+        const start = Math.max(value.lastIndexOf('. ', place), value.lastIndexOf('\n', place)) + 1;
+        const endAt = value.indexOf('. ', place);
         const sentence = value.slice(start, endAt === -1 ? value.length : endAt);
-        if (!aboutTheLab[lang].test(sentence) || namesTheLaw[lang].test(sentence) || legalMinimum[lang].test(value.slice(start, match.index))) continue;
+        if (!aboutTheLab[lang].test(sentence) || namesTheLaw[lang].test(sentence) || legalMinimum[lang].test(value.slice(start, place))) continue;
       }
       // One figure is reported once, by the first pattern that finds it ("15 years of experience", not "15 years" again).
-      if (found.some((f) => f.at === match.index)) continue;
-      found.push({ text: match[0], at: match.index, hint });
+      if (found.some((f) => f.at === place)) continue;
+      found.push({ text: figure[0], at: place, hint });
     }
   }
   return found;
