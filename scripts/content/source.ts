@@ -32,6 +32,8 @@ export class SourceFile {
   readonly cutByComment: { start: number; end: number; comment: number }[] = [];
   private source?: string;
   private frames?: Frame;
+  /** Per top-level key, its entry's frames from a parse of its section alone (null: the whole file is parsed instead). */
+  private sections?: Map<string, Frame | null>;
   private lineStarts?: number[];
 
   constructor(
@@ -65,6 +67,7 @@ export class SourceFile {
     if (!this.abs) return;
     this.source = undefined;
     this.frames = undefined;
+    this.sections = undefined;
     this.lineStarts = undefined;
     this.data = undefined;
   }
@@ -234,9 +237,35 @@ export class SourceFile {
     return this.frames?.children[0];
   }
 
+  /**
+   * The frames of one top-level key's entry, from a parse of its section of the text alone (from its line to
+   * the next top-level key's): a file with a problem in one place is not parsed whole a second time to point
+   * at it. The section parses exactly as it does inside the whole file when its key stands plainly at the
+   * start of a line and nothing in it leans on the rest (an alias of an anchor elsewhere fails to parse); when
+   * that cannot be told, or once the whole file is parsed anyway, the whole file's frames are used.
+   */
+  private sectionFrames(key: string): Frame | undefined {
+    if (this.frames) return this.frames.children[0];
+    this.sections ??= new Map();
+    let found = this.sections.get(key);
+    if (found === undefined) {
+      found = null;
+      const text = this.text;
+      const range = topLevelSection(text, key);
+      const top = range && positionFrames(text.slice(range[0], range[1]));
+      const entry = top?.children[0];
+      if (range && entry && entry.children.length === 2 && isOnlyKey(entry.result, key)) {
+        shiftFrames(entry, range[0]);
+        found = entry;
+      }
+      this.sections.set(key, found);
+    }
+    return found ?? this.root;
+  }
+
   /** The frames of the key and the value at a path, as far as it exists. */
   private walkTo(path: readonly PathSegment[]): { key?: Frame; value?: Frame; exact: boolean } {
-    let value = this.root;
+    let value = typeof path[0] === 'string' ? this.sectionFrames(path[0]) : this.root;
     let key: Frame | undefined;
     for (const segment of path) {
       const next = value ? child(value, segment) : undefined;
@@ -645,6 +674,71 @@ function isEmptyValue(text: string, offset: number): boolean {
 }
 
 /** The same node opened twice (the parser tries a key, then reads a value): the inner frame is the node. */
+/**
+ * The offsets of a top-level key's section: from the start of its line to the start of the next line that
+ * begins a top-level key (or the end). Only for a plain key at the very start of one line of a file whose
+ * lines at the left margin are plain keys, comments or blank: anything else is left to the whole file's parse.
+ */
+function topLevelSection(text: string, key: string): [number, number] | undefined {
+  if (!/^[A-Za-z_][\w-]*$/.test(key)) return undefined;
+  let start = -1;
+  let end = text.length;
+  for (let at = 0; at < text.length;) {
+    const next = text.indexOf('\n', at);
+    const lineEnd = next === -1 ? text.length : next;
+    const first = text.charCodeAt(at);
+    // A line at the left margin that is not blank, a comment or a line break.
+    if (at < lineEnd && first !== 32 && first !== 35 && first !== 13) {
+      const plain = /^([A-Za-z_][\w-]*):(?:[ \t]|$)/.exec(text.slice(at, lineEnd).replace(/\r$/, ''));
+      if (!plain) return undefined;
+      if (start !== -1) {
+        end = at;
+        break;
+      }
+      if (plain[1] === key) start = at;
+    }
+    at = lineEnd + 1;
+  }
+  return start === -1 ? undefined : [start, end];
+}
+
+/** Every node of a text as the parser opened and closed it (its root frame holds the document's), or undefined when it does not parse. */
+function positionFrames(text: string): Frame | undefined {
+  const top: Frame = { start: 0, end: text.length, result: undefined, kind: '', children: [] };
+  const stack: Frame[] = [top];
+  const listener = (event: 'open' | 'close', state: { position: number; result: unknown; kind: string }) => {
+    if (event === 'open') {
+      stack.push({ start: state.position, end: -1, result: undefined, kind: '', children: [] });
+      return;
+    }
+    const frame = stack.pop()!;
+    frame.end = state.position;
+    frame.result = state.result;
+    frame.kind = state.kind;
+    stack[stack.length - 1]!.children.push(frame);
+  };
+  try {
+    load(text, { schema: CORE_SCHEMA, listener });
+    return top;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether a parsed section is a map of its one key. */
+function isOnlyKey(result: unknown, key: string): boolean {
+  if (result === null || typeof result !== 'object' || Array.isArray(result)) return false;
+  const keys = Object.keys(result);
+  return keys.length === 1 && keys[0] === key;
+}
+
+/** Moves a section's frames to their offsets in the whole text. */
+function shiftFrames(frame: Frame, by: number): void {
+  frame.start += by;
+  frame.end += by;
+  for (const child of frame.children) shiftFrames(child, by);
+}
+
 function collapse(frame: Frame): Frame {
   let node = frame;
   while (node.children.length === 1) {
