@@ -75,22 +75,29 @@ export function validate<T extends z.ZodType>(source: SourceFile, schema: T, bas
   const glued = new Set(
     diagnostics.filter((d) => d.rule === 'schema/unknown-key' && d.message.startsWith('a space is missing after')).map((d) => `${parentOf(d.path)}|${/after "(\w+):"/.exec(d.message)?.[1]}`),
   );
-  return {
-    diagnostics: diagnostics.filter(
-      (d) =>
-        !(d.rule === 'schema/missing-key' && meant.has(`${d.path}|did you mean "${/"(.+)"/.exec(d.message)?.[1]}"?`)) &&
-        !(/^i18n\/missing-/.test(d.rule) && glued.has(`${d.path}|${d.rule.slice(-2)}`)),
-    ),
-  };
+  const kept = diagnostics.filter(
+    (d) =>
+      !(d.rule === 'schema/missing-key' && meant.has(`${d.path}|did you mean "${/"(.+)"/.exec(d.message)?.[1]}"?`)) && !(/^i18n\/missing-/.test(d.rule) && glued.has(`${d.path}|${d.rule.slice(-2)}`)),
+  );
+  // Only the findings kept are pointed at: a dropped one would not make the file's positions be read.
+  for (const d of kept) {
+    const place = unplaced.get(d);
+    if (place) ({ line: d.line, column: d.column } = source.locate(place.path, place.target));
+  }
+  return { diagnostics: kept };
 }
+
+/** The YAML path and target of a finding not yet given its line and column. */
+const unplaced = new WeakMap<Diagnostic, { path: readonly PathSegment[]; target: 'value' | 'key' }>();
 
 function toDiagnostics(source: SourceFile, issue: z.core.$ZodIssue, input: unknown, basePath: readonly PathSegment[]): Diagnostic[] {
   const rel = issue.path as PathSegment[];
   const path = [...basePath, ...rel];
-  const at = (p: readonly PathSegment[], target: 'value' | 'key' = 'value') => source.locate(p, target);
+  // Placed by line and column once it is known to be kept (`validate`).
   const make = (p: readonly PathSegment[], rule: RuleId, message: string, hint?: string, target: 'value' | 'key' = 'value'): Diagnostic => {
-    const { line, column } = at(p, target);
-    return { file: source.file, line, column, severity: 'error', rule, message, hint, path: dotted(p) };
+    const diagnostic: Diagnostic = { file: source.file, line: 0, column: 0, severity: 'error', rule, message, hint, path: dotted(p) };
+    unplaced.set(diagnostic, { path: p, target });
+    return diagnostic;
   };
   const last = rel[rel.length - 1];
   const value = valueAt(input, rel);
