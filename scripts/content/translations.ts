@@ -42,6 +42,68 @@ export function readLock(contentDir: string): TranslationLock {
   return parsed.files ?? {};
 }
 
+/** What the check reads of the lock: per content file, the hash of the file as confirmed and, when asked, its texts' hashes. */
+export interface LockReader {
+  /** The hash of the file as it was confirmed, if the lock names it. */
+  fileHash(name: string): string | undefined;
+  /** The hash of each confirmed English text of the file, by its place. */
+  texts(name: string): Record<string, string> | undefined;
+}
+
+/**
+ * The lock of a content folder, read for the check: each file's record is found in the text as the lock is
+ * written (`writeLock`), and the hashes of its texts are parsed only for a file that changed since it was
+ * confirmed. A large site's lock is mostly those hashes, which a check of unchanged files would otherwise
+ * parse and hold in memory to the end. A lock laid out otherwise (edited by hand) is parsed whole.
+ */
+export function readLockLazily(contentDir: string): LockReader {
+  const file = join(contentDir, translationLockName);
+  if (!existsSync(file)) return wholeLock({});
+  const text = readFileSync(file, 'utf8');
+  const records = lockRecords(text);
+  if (!records) return wholeLock((JSON.parse(text) as Partial<LockFile>).files ?? {});
+  return {
+    fileHash: (name) => records.get(name)?.file,
+    texts: (name) => {
+      const record = records.get(name);
+      if (!record) return undefined;
+      record.en ??= JSON.parse(text.slice(record.from, record.to)) as Record<string, string>;
+      return record.en;
+    },
+  };
+}
+
+function wholeLock(lock: TranslationLock): LockReader {
+  return { fileHash: (name) => (Object.hasOwn(lock, name) ? lock[name]!.file : undefined), texts: (name) => (Object.hasOwn(lock, name) ? lock[name]!.en : undefined) };
+}
+
+/** The head of one file's record in the lock's text: its name and the file's hash, up to the opening of its texts' hashes. */
+const recordHead = / {4}("(?:[^"\\\n]|\\.)*"): \{\n {6}"file": ("(?:[^"\\\n]|\\.)*"),\n {6}"en": \{\n/y;
+/** Where a record's texts' hashes and the record end: no text of the lock holds a line break, so this stands nowhere else. */
+const recordEnd = '\n      }\n    }';
+
+/**
+ * Every file's record in a lock laid out as `writeLock` writes it, or undefined when the text is laid out
+ * otherwise: the records must follow one another from the start of "files" to the end of the text.
+ */
+function lockRecords(text: string): Map<string, { file: string; from: number; to: number; en?: Record<string, string> }> | undefined {
+  const opening = /^\{\n {2}"comment": "(?:[^"\\\n]|\\.)*",\n {2}"files": \{\n/.exec(text);
+  if (!opening) return undefined;
+  const records = new Map<string, { file: string; from: number; to: number }>();
+  for (let at = opening[0].length; ;) {
+    recordHead.lastIndex = at;
+    const head = recordHead.exec(text);
+    if (!head) return undefined;
+    const end = text.indexOf(recordEnd, recordHead.lastIndex);
+    if (end === -1) return undefined;
+    // The texts' hashes: from the "{" that opens them to the "}" that closes them.
+    records.set(JSON.parse(head[1]!) as string, { file: JSON.parse(head[2]!) as string, from: recordHead.lastIndex - 2, to: end + 8 });
+    at = end + recordEnd.length;
+    if (text.startsWith(',\n', at)) at += 2;
+    else return /^\n {2}\}\n\}\n?$/.test(text.slice(at)) ? records : undefined;
+  }
+}
+
 export function writeLock(contentDir: string, lock: TranslationLock): void {
   const byName = ([a]: [string, unknown], [b]: [string, unknown]) => (a < b ? -1 : a > b ? 1 : 0);
   const files = Object.fromEntries(

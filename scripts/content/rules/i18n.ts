@@ -1,10 +1,9 @@
 /** Rules of the two languages: every text in English and Dutch, the same placeholders and links in both, Dutch that is not stale. */
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Scanned } from '../check/model.ts';
 import type { CheckRun } from '../check/run.ts';
 import type { PathSegment, SourceFile } from '../source.ts';
-import { confirmedEnglish, englishHash, fileHash, lockKey, quoted, readLock } from '../translations.ts';
+import { confirmedEnglish, englishHash, fileHash, lockKey, quoted, readLockLazily } from '../translations.ts';
 import { defineRules } from './spec.ts';
 
 const missing = 'A text lacks one language, or has an empty, `~` or invisible (zero-width) one.';
@@ -96,7 +95,7 @@ export function i18nRules(run: CheckRun) {
   };
   // The English each Dutch text was last confirmed against (translations.ts): a Dutch text whose English
   // changed since is probably out of date.
-  const lock = existsSync(run.contentDir) ? readLock(run.contentDir) : {};
+  const lock = readLockLazily(run.contentDir);
   const contentPrefix = `${run.rel(run.contentDir)}/`;
   // The lock's record of the file being scanned, looked up once a file; none to compare with when the file
   // is the one that was confirmed (most files, most of the time).
@@ -104,8 +103,9 @@ export function i18nRules(run: CheckRun) {
   const checkStale = (entry: Scanned, path: PathSegment[], en: string | unknown[]) => {
     const { file } = entry.source;
     if (lockOf.source !== entry.source) {
-      const record = lock[file.startsWith(contentPrefix) ? file.slice(contentPrefix.length) : file];
-      lockOf = { source: entry.source, record: record && record.file !== fileHash(entry.source.text) ? record.en : undefined };
+      const name = file.startsWith(contentPrefix) ? file.slice(contentPrefix.length) : file;
+      const confirmed = lock.fileHash(name);
+      lockOf = { source: entry.source, record: confirmed !== undefined && confirmed !== fileHash(entry.source.text) ? lock.texts(name) : undefined };
     }
     const confirmed = lockOf.record?.[lockKey(path)];
     if (confirmed === undefined) return;
