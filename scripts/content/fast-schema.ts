@@ -4,9 +4,9 @@
  * defaults filled in, strings trimmed) without zod's payload object and issue array for every value, which
  * were most of the schema stage's time and garbage. The zod schemas stay the one source of truth.
  *
- * A node it does not know for certain (a refinement, a transform or pipe, a string format such as z.url or
- * z.email, a check other than length, bounds, regex and overwrite, anything a later zod adds) is handed whole
- * to zod's own parser: slower, never different. The fast path only says whether a value is valid and builds
+ * A node it does not know for certain (a transform or pipe, a string format such as z.iso.date, z.url or
+ * z.email, a check other than length, bounds, regex, overwrite and refinement, anything a later zod adds) is
+ * handed whole to zod's own parser: slower, never different. The fast path only says whether a value is valid and builds
  * it; for an invalid file the caller asks zod, for its messages and paths. Each node follows zod 4.6.7's
  * parser (node_modules/zod/v4/core/schemas.js and checks.js); tests/unit/fast-schema.test.ts holds the two
  * together over every content schema and thousands of mutated files.
@@ -109,7 +109,10 @@ function compileNode(node: Node, seen: Map<Node, Parse>): Parse {
   return parse;
 }
 
-/** A node's own parse followed by its checks, in the order they were added; undefined when any is not known for certain. */
+/**
+ * A node's own parse followed by its checks, in the order they were added, written as one small function of its
+ * own (see objectParse); undefined when any check is not known for certain.
+ */
 function withChecks(node: Node, seen: Map<Node, Parse>): Parse | undefined {
   const base = baseParse(node, seen);
   if (!base) return undefined;
@@ -117,17 +120,28 @@ function withChecks(node: Node, seen: Map<Node, Parse>): Parse | undefined {
   // z.int() and the string formats are their own first check.
   const checks = [...(traits.has('$ZodCheck') ? [node as Check] : []), ...(def.checks ?? [])];
   if (checks.length === 0) return base;
-  const steps: Parse[] = [];
+  // The checks' values (bounds, patterns, the overwrite's function) come in as arguments named k0, k1 ...
+  const constants: unknown[] = [];
+  const constant = (value: unknown) => `k${constants.push(value) - 1}`;
+  const lines = ['let v = base(value);', 'if (v === FAIL) return FAIL;'];
   for (const check of checks) {
-    const step = compileCheck(check, def.type);
-    if (!step) return undefined;
-    steps.push(step);
+    const code = checkCode(check, def.type, constant);
+    if (code === undefined) return undefined;
+    lines.push(code);
   }
-  return (value) => {
-    let out = base(value);
-    for (let i = 0; i < steps.length && out !== FAIL; i++) out = steps[i]!(out);
-    return out;
-  };
+  lines.push('return v;');
+  return made(['base', 'codePoints', ...constants.map((_, i) => `k${i}`)], lines, [base, codePoints, ...constants]);
+}
+
+/** A function made from lines of code over `value`, given FAIL and the named values; undefined where code cannot be made (a policy against eval). */
+function made(names: string[], lines: string[], values: unknown[]): Parse | undefined {
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the code is written here; the schema gives only keys (as JSON strings) and values passed as arguments
+    const make = new Function('FAIL', ...names, `return (value) => {\n${lines.join('\n')}\n};`) as (fail: symbol, ...values: unknown[]) => Parse;
+    return make(FAIL, ...values);
+  } catch {
+    return undefined;
+  }
 }
 
 /** The number of code points in a text, which is how zod counts a text's length (checks.js): a pair of surrogates is one character. */
@@ -146,76 +160,61 @@ function codePoints(text: string): number {
 const lengthWhen = (z.string().min(1) as unknown as Node)._zod.def.checks![0]!._zod.def.when;
 
 /**
- * A length check, run only on a value with a length, as zod's default condition says. A code point is one or two
- * UTF-16 units, so a text is counted character by character only when its units leave the answer in doubt
- * (from `low` to `high` units); below and above, its units answer (zod counts the same way).
+ * A length check over `v`, run only on a value with a length, as zod's default condition says. A code point is one
+ * or two UTF-16 units, so a text is counted character by character only when its units leave the answer in doubt;
+ * otherwise its units answer (zod counts the same way).
  */
-function measured(pass: (length: number) => boolean, doubt: (units: number) => boolean): Parse {
-  return (value) => {
-    if (value === null || value === undefined) return value;
-    const units = (value as { length?: unknown }).length;
-    if (units === undefined) return value;
-    const length = typeof value === 'string' && doubt(value.length) ? codePoints(value) : (units as number);
-    return pass(length) ? value : FAIL;
-  };
-}
+const lengthCode = (pass: (length: string) => string, doubt: string) =>
+  `if (v !== null && v !== undefined && v.length !== undefined) { const u = v.length; if (!(${pass(`(typeof v === "string" && ${doubt} ? codePoints(v) : u)`)})) return FAIL; }`;
 
-function compileCheck(check: Check, type: string): Parse | undefined {
+/** The code of one check over the value `v` (which it may replace), returning FAIL when it fails; undefined for a check left to zod. */
+function checkCode(check: Check, type: string, constant: (value: unknown) => string): string | undefined {
   const { def, traits } = check._zod;
   const lengthy = (type === 'string' || type === 'array') && def.when === lengthWhen;
   // Any other check runs unconditionally; one given a condition of its own is left to zod.
   if (!lengthy && def.when !== undefined) return undefined;
   switch (def.check) {
     case 'min_length': {
-      if (!lengthy || !onlyTraits(traits, ['$ZodCheck', '$ZodCheckMinLength'])) return undefined;
-      const min = def.minimum!;
-      return measured(
-        (length) => length >= min,
-        (units) => units >= min && units < min * 2,
-      );
+      if (!lengthy || typeof def.minimum !== 'number' || !onlyTraits(traits, ['$ZodCheck', '$ZodCheckMinLength'])) return undefined;
+      const min = constant(def.minimum);
+      return lengthCode((length) => `${length} >= ${min}`, `u >= ${min} && u < ${min} * 2`);
     }
     case 'max_length': {
-      if (!lengthy || !onlyTraits(traits, ['$ZodCheck', '$ZodCheckMaxLength'])) return undefined;
-      const max = def.maximum!;
-      return measured(
-        (length) => length <= max,
-        (units) => units > max,
-      );
+      if (!lengthy || typeof def.maximum !== 'number' || !onlyTraits(traits, ['$ZodCheck', '$ZodCheckMaxLength'])) return undefined;
+      const max = constant(def.maximum);
+      return lengthCode((length) => `${length} <= ${max}`, `u > ${max}`);
     }
     case 'length_equals': {
-      if (!lengthy || !onlyTraits(traits, ['$ZodCheck', '$ZodCheckLengthEquals'])) return undefined;
-      const wanted = def.length!;
-      return measured(
-        (length) => length === wanted,
-        (units) => units >= wanted && units <= wanted * 2,
-      );
+      if (!lengthy || typeof def.length !== 'number' || !onlyTraits(traits, ['$ZodCheck', '$ZodCheckLengthEquals'])) return undefined;
+      const wanted = constant(def.length);
+      return lengthCode((length) => `${length} === ${wanted}`, `u >= ${wanted} && u <= ${wanted} * 2`);
     }
     case 'string_format': {
       // Only a plain .regex(): a named format (date, email, url ...) may do more than its pattern.
       if (type !== 'string' || def.format !== 'regex' || !(def.pattern instanceof RegExp) || !onlyTraits(traits, ['$ZodCheck', '$ZodCheckStringFormat', '$ZodCheckRegex'])) return undefined;
-      const pattern = def.pattern;
-      return (value) => {
-        pattern.lastIndex = 0;
-        return pattern.test(value as string) ? value : FAIL;
-      };
+      const pattern = constant(def.pattern);
+      return `${pattern}.lastIndex = 0; if (!${pattern}.test(v)) return FAIL;`;
     }
-    case 'overwrite': {
+    case 'overwrite':
       // .trim(), .toLowerCase() ...: zod replaces the value with the function's result.
       if (typeof def.tx !== 'function' || !onlyTraits(traits, ['$ZodCheck', '$ZodCheckOverwrite'])) return undefined;
-      return def.tx;
-    }
+      return `v = ${constant(def.tx)}(v);`;
     case 'greater_than':
     case 'less_than': {
       const above = def.check === 'greater_than';
       if (type !== 'number' || typeof def.value !== 'number' || !onlyTraits(traits, ['$ZodCheck', above ? '$ZodCheckGreaterThan' : '$ZodCheckLessThan'])) return undefined;
-      const bound = def.value;
-      if (above) return def.inclusive ? (value) => ((value as number) >= bound ? value : FAIL) : (value) => ((value as number) > bound ? value : FAIL);
-      return def.inclusive ? (value) => ((value as number) <= bound ? value : FAIL) : (value) => ((value as number) < bound ? value : FAIL);
+      return `if (!(v ${above ? '>' : '<'}${def.inclusive ? '=' : ''} ${constant(def.value)})) return FAIL;`;
     }
-    case 'number_format': {
+    case 'number_format':
       // z.int() and .int(): a whole number within the safe integers (Number.isSafeInteger is false for NaN and fractions).
       if (type !== 'number' || def.format !== 'safeint' || !onlyTraits(traits, ['$ZodCheck', '$ZodCheckNumberFormat', '$ZodType', '$ZodNumber', '$ZodNumberFormat'])) return undefined;
-      return (value) => (Number.isSafeInteger(value) ? value : FAIL);
+      return 'if (!Number.isSafeInteger(v)) return FAIL;';
+    case 'custom': {
+      // .refine() and .superRefine(): the author's function, run as zod runs it, on the value built so far, with
+      // a payload of its own; any issue it adds fails the value (zod then words it). An async one is left to zod.
+      if (!onlyTraits(traits, ['$ZodCheck', '$ZodType', '$ZodCustom']) || typeof (check._zod as { check?: unknown }).check !== 'function') return undefined;
+      const refinement = constant(check);
+      return `{ const payload = { value: v, issues: [] }; if (${refinement}._zod.check(payload) instanceof Promise || payload.issues.length) return FAIL; v = payload.value; }`;
     }
     default:
       return undefined;
@@ -363,7 +362,7 @@ function objectParse(node: Node, seen: Map<Node, Parse>): Parse | undefined {
     const { optin, optout } = field._zod;
     parses.push(compileNode(field, seen));
     const k = JSON.stringify(key);
-    lines.push(`item = p[${i}](value[${k}]);`);
+    lines.push(`item = p${i}(value[${k}]);`);
     if (optin === undefined) {
       // Required: present and valid (a key whose schema takes undefined must still be there).
       lines.push(`if (item === FAIL || !(${k} in value)) return FAIL;`, `out[${k}] = item;`);
@@ -378,14 +377,11 @@ function objectParse(node: Node, seen: Map<Node, Parse>): Parse | undefined {
   });
   if (strict) lines.push(`for (const key in value) if (${keys.length ? keys.map((key) => `key !== ${JSON.stringify(key)}`).join(' && ') : 'true'}) return FAIL;`);
   lines.push('return out;');
-  try {
-    // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the code holds only the shape's keys, written as JSON strings
-    const make = new Function('FAIL', 'p', `return (value) => {\n${lines.join('\n')}\n};`) as (fail: symbol, p: Parse[]) => Parse;
-    return make(FAIL, parses);
-  } catch {
-    // Where code cannot be made (a policy against eval), zod parses the object.
-    return undefined;
-  }
+  return made(
+    parses.map((_, i) => `p${i}`),
+    lines,
+    parses,
+  );
 }
 
 /** A discriminated union picks its option by the discriminator's value alone; an unknown value is refused. */
