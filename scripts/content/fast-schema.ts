@@ -4,12 +4,14 @@
  * defaults filled in, strings trimmed) without zod's payload object and issue array for every value, which
  * were most of the schema stage's time and garbage. The zod schemas stay the one source of truth.
  *
- * A node it does not know for certain (a transform or pipe, a string format such as z.iso.date, z.url or
- * z.email, a check other than length, bounds, regex, overwrite and refinement, anything a later zod adds) is
- * handed whole to zod's own parser: slower, never different. The fast path only says whether a value is valid and builds
- * it; for an invalid file the caller asks zod, for its messages and paths. Each node follows zod 4.6.7's
- * parser (node_modules/zod/v4/core/schemas.js and checks.js); tests/unit/fast-schema.test.ts holds the two
- * together over every content schema and thousands of mutated files.
+ * Each object node and each value with checks gets a small function of its own, written with its keys and checks
+ * spelled out (`new Function`, over values passed in as arguments), so that each runs at full speed on the one
+ * shape it sees. A node it does not know for certain (a transform or pipe, a string format other than a pattern
+ * or an ISO date, such as z.url or z.email, a check other than length, bounds, pattern, overwrite and refinement,
+ * anything a later zod adds) is handed whole to zod's own parser: slower, never different. The fast path only
+ * says whether a value is valid and builds it; for an invalid file the caller asks zod, for its messages and
+ * paths. Each node follows zod 4.6.7's parser (node_modules/zod/v4/core/schemas.js and checks.js);
+ * tests/unit/fast-schema.test.ts holds the two together over every content schema and thousands of mutated files.
  */
 import { z } from 'zod';
 
@@ -190,8 +192,11 @@ function checkCode(check: Check, type: string, constant: (value: unknown) => str
       return lengthCode((length) => `${length} === ${wanted}`, `u >= ${wanted} && u <= ${wanted} * 2`);
     }
     case 'string_format': {
-      // Only a plain .regex(): a named format (date, email, url ...) may do more than its pattern.
-      if (type !== 'string' || def.format !== 'regex' || !(def.pattern instanceof RegExp) || !onlyTraits(traits, ['$ZodCheck', '$ZodCheckStringFormat', '$ZodCheckRegex'])) return undefined;
+      // A plain .regex(), or z.iso.date(), which is its pattern and nothing more (schemas.js, $ZodISODate); other
+      // named formats (email, url ...) may do more than a pattern.
+      const regex = def.format === 'regex' && onlyTraits(traits, ['$ZodCheck', '$ZodCheckStringFormat', '$ZodCheckRegex']);
+      const date = def.format === 'date' && onlyTraits(traits, ['$ZodCheck', '$ZodCheckStringFormat', '$ZodISODate', '$ZodStringFormat', '$ZodString', '$ZodType']);
+      if (type !== 'string' || !(def.pattern instanceof RegExp) || !(regex || date)) return undefined;
       const pattern = constant(def.pattern);
       return `${pattern}.lastIndex = 0; if (!${pattern}.test(v)) return FAIL;`;
     }
@@ -241,7 +246,8 @@ function baseParse(node: Node, seen: Map<Node, Parse>): Parse | undefined {
   const child = (inner: Node) => compileNode(inner, seen);
   switch (def.type) {
     case 'string':
-      if (def.coerce || !onlyTraits(traits, ['$ZodType', '$ZodString'])) return undefined;
+      // A format (z.iso.date() ...) is a string that is its own first check, compiled or left to zod as that check is.
+      if (def.coerce || !onlyTraits(traits, ['$ZodType', '$ZodString', '$ZodStringFormat', '$ZodCheckStringFormat', '$ZodCheck', '$ZodISODate'])) return undefined;
       return (value) => (typeof value === 'string' ? value : FAIL);
     case 'number':
       // z.number() refuses NaN and the infinities; z.int() is a number that is its own safe-integer check.
@@ -418,12 +424,13 @@ function recordParse(node: Node, seen: Map<Node, Parse>): Parse | undefined {
   if (keyType._zod.values && !def.partial) return undefined;
   const parseKey = compileNode(keyType, seen);
   const parseValue = compileNode(def.valueType!, seen);
-  const whole = byZod(node);
+  // Symbol keys (which YAML never gives) are left to zod.
+  let whole: Parse | undefined;
   return (value) => {
     if (!isPlainObject(value)) return FAIL;
     const out: Record<PropertyKey, unknown> = {};
     for (const key of Reflect.ownKeys(value)) {
-      if (typeof key === 'symbol') return whole(value);
+      if (typeof key === 'symbol') return (whole ??= byZod(node))(value);
       if (key === '__proto__' || !Object.prototype.propertyIsEnumerable.call(value, key)) continue;
       let outKey = parseKey(key);
       // A key written as a number is tried as one too.
