@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { CORE_SCHEMA, load, type YAMLException } from 'js-yaml';
 import type { Diagnostic } from './diagnostics.ts';
+import { fileHash } from './translations.ts';
 
 export type PathSegment = string | number;
 
@@ -31,6 +32,9 @@ export class SourceFile {
   /** Offsets of plain (unquoted) texts that a ` #` on their line cut short: YAML read the rest as a comment. */
   readonly cutByComment: { start: number; end: number; comment: number }[] = [];
   private source?: string;
+  /** The file's bytes as read, kept for its hash until the file is released. */
+  private bytes?: Uint8Array;
+  private hashed?: string;
   private frames?: Frame;
   /** Per top-level key, its entry's frames from a parse of its section alone (null: the whole file is parsed instead). */
   private sections?: Map<string, Frame | null>;
@@ -39,10 +43,13 @@ export class SourceFile {
   constructor(
     /** Project-relative path, e.g. `content/site.yaml`. */
     readonly file: string,
-    text: string,
+    /** The file's text, or its bytes as read (UTF-8). */
+    content: string | Uint8Array,
     /** Absolute path, so a released text can be read again to point at a node. */
     private readonly abs?: string,
   ) {
+    const text = typeof content === 'string' ? content : Buffer.from(content.buffer, content.byteOffset, content.byteLength).toString('utf8');
+    if (typeof content !== 'string') this.bytes = content;
     this.source = text;
     // Without " #" in it no text can have been cut by a comment, and the parse needs no listener at all.
     const parsed = this.parse(text, hasSpacedHash(text) ? 'comments' : 'plain');
@@ -51,6 +58,15 @@ export class SourceFile {
       // Parsed again to learn which nodes were still open where it failed (an unclosed quote's start).
       this.syntaxErrors.push(this.syntaxError(parsed.error, this.parse(text, 'comments').open));
     } else this.data = parsed.data;
+  }
+
+  /**
+   * The hash of the whole file as the translation lock records it (`fileHash`): of the bytes read, while they are
+   * held, which spares encoding the text again.
+   */
+  get hash(): string {
+    this.hashed ??= fileHash(this.bytes ?? this.text);
+    return this.hashed;
   }
 
   /** The file's text. */
@@ -66,6 +82,7 @@ export class SourceFile {
   release(): void {
     if (!this.abs) return;
     this.source = undefined;
+    this.bytes = undefined;
     this.frames = undefined;
     this.sections = undefined;
     this.lineStarts = undefined;

@@ -119,8 +119,8 @@ export function writeLock(contentDir: string, lock: TranslationLock): void {
   writeFileSync(join(contentDir, translationLockName), `${JSON.stringify(body, null, 2)}\n`);
 }
 
-/** The hash of a whole file's text, as the lock records it. */
-export const fileHash = (text: string): string => hash('sha1', text, 'base64url').slice(0, 16);
+/** The hash of a whole file, as the lock records it: of its text, or of its bytes as read (the same for a file in UTF-8). */
+export const fileHash = (content: string | Uint8Array): string => hash('sha1', content, 'base64url').slice(0, 16);
 
 /** A text in both languages: its place in the file, its English, and its Dutch when there is one. */
 export interface TextPair {

@@ -97,7 +97,8 @@ export class CheckRun {
   /** Reads and parses one file; reports a syntax error or an empty file and gives nothing then. */
   read(abs: string): SourceFile | undefined {
     this.files++;
-    const source = new SourceFile(this.rel(abs), readFileSync(abs, 'utf8'), abs);
+    // Read as bytes: the translation lock's hash of the file is taken from them, without encoding the text again.
+    const source = new SourceFile(this.rel(abs), readFileSync(abs), abs);
     if (source.syntaxErrors.length) {
       this.diagnostics.push(...source.syntaxErrors);
       return undefined;

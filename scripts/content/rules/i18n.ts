@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Scanned } from '../check/model.ts';
 import type { CheckRun } from '../check/run.ts';
 import type { PathSegment, SourceFile } from '../source.ts';
-import { confirmedEnglish, englishHash, fileHash, lockKey, quoted, readLockLazily } from '../translations.ts';
+import { confirmedEnglish, englishHash, lockKey, quoted, readLockLazily } from '../translations.ts';
 import { defineRules } from './spec.ts';
 
 const missing = 'A text lacks one language, or has an empty, `~` or invisible (zero-width) one.';
@@ -105,7 +105,7 @@ export function i18nRules(run: CheckRun) {
     if (lockOf.source !== entry.source) {
       const name = file.startsWith(contentPrefix) ? file.slice(contentPrefix.length) : file;
       const confirmed = lock.fileHash(name);
-      lockOf = { source: entry.source, record: confirmed !== undefined && confirmed !== fileHash(entry.source.text) ? lock.texts(name) : undefined };
+      lockOf = { source: entry.source, record: confirmed !== undefined && confirmed !== entry.source.hash ? lock.texts(name) : undefined };
     }
     const confirmed = lockOf.record?.[lockKey(path)];
     if (confirmed === undefined) return;
