@@ -152,6 +152,7 @@ function stageOf(url: string): string | undefined {
     case: 'rules: style',
     'check/locate': 'locating findings',
     suggest: 'suggestions ("did you mean")',
+    'fast-schema': 'schema (compiled from zod)',
   };
   return stages[own] ?? `other: ${own}`;
 }
