@@ -91,10 +91,10 @@ export class SourceFile {
 
   /**
    * Parses `text`: `plain` for data alone; `comments` also notes where plain texts were cut by a comment
-   * (and which nodes were open if it fails); `positions`, when a problem is to be pointed at, records
-   * every node's frame. Most files have nothing to report and are parsed once, plainly.
+   * (and which nodes were open if it fails). Most files have nothing to report and are parsed once, plainly;
+   * the frames that point at a problem come from `positionFrames`.
    */
-  private parse(text: string, mode: 'plain' | 'comments' | 'positions'): { data?: unknown; error?: YAMLException; open: number[] } {
+  private parse(text: string, mode: 'plain' | 'comments'): { data?: unknown; error?: YAMLException; open: number[] } {
     if (mode === 'plain') {
       // The common case, kept free of the listeners' set-up.
       try {
@@ -103,8 +103,6 @@ export class SourceFile {
         return { error: error as YAMLException, open: [] };
       }
     }
-    const top: Frame = { start: 0, end: text.length, result: undefined, kind: '', children: [] };
-    const stack: Frame[] = [top];
     const starts: number[] = [];
     let lastEnd = -1;
     const note = (start: number, end: number, result: unknown, kind: string) => {
@@ -120,27 +118,13 @@ export class SourceFile {
       if (opening === "'" || opening === '"' || opening === '|' || opening === '>') return;
       this.cutByComment.push({ start: from, end, comment: at });
     };
-    const listener =
-      mode === 'comments'
-        ? (event: 'open' | 'close', state: { position: number; result: unknown; kind: string }) => {
-            if (event === 'open') starts.push(state.position);
-            else note(starts.pop()!, state.position, state.result, state.kind);
-          }
-        : (event: 'open' | 'close', state: { position: number; result: unknown; kind: string }) => {
-            if (event === 'open') {
-              stack.push({ start: state.position, end: -1, result: undefined, kind: '', children: [] });
-              return;
-            }
-            const frame = stack.pop()!;
-            frame.end = state.position;
-            frame.result = state.result;
-            frame.kind = state.kind;
-            stack[stack.length - 1]!.children.push(frame);
-          };
+    const listener = (event: 'open' | 'close', state: { position: number; result: unknown; kind: string }) => {
+      if (event === 'open') starts.push(state.position);
+      else note(starts.pop()!, state.position, state.result, state.kind);
+    };
     try {
       // The core schema reads dates and "yes" as text.
       const data = load(text, { schema: CORE_SCHEMA, filename: this.file, listener });
-      if (mode === 'positions') this.frames = top;
       return { data, open: [] };
     } catch (error) {
       return { error: error as YAMLException, open: starts };
@@ -250,7 +234,7 @@ export class SourceFile {
 
   /** The document's root frame, from a second parse that records every node, on first use. */
   private get root(): Frame | undefined {
-    if (!this.frames) this.parse(this.text, 'positions');
+    this.frames ??= positionFrames(this.text);
     return this.frames?.children[0];
   }
 
