@@ -106,8 +106,9 @@ export interface InlineLink {
 }
 
 // Own copies of the patterns, so reading a text never moves the `lastIndex` of the ones the renderer shares.
-const markupOnce = new RegExp(inlineMarkup.source, 'g');
-const rawChar = /[*\]<]/g;
+// Links and bold, and otherwise a character that may show raw: one pass finds both, a character being a match
+// only where no link or bold starts.
+const markupOrRaw = new RegExp(`${inlineMarkup.source}|[*\\]<]`, 'g');
 const noProblems: InlineProblem[] = [];
 const noInlineLinks: InlineLink[] = [];
 
@@ -120,11 +121,18 @@ export function readMarkup(text: string): { problems: InlineProblem[]; links: In
   let problems = noProblems;
   let links = noInlineLinks;
   let last = 0;
-  markupOnce.lastIndex = 0;
-  for (let match = markupOnce.exec(text); match; match = markupOnce.exec(text)) {
-    const at = match.index;
-    if (at > last && hasRawChar(text, last, at)) textProblems(text.slice(last, at), last, problems === noProblems ? (problems = []) : problems);
+  // Whether a character that may show raw (`*`, `]`, `<`) stands between the markup read last and the next.
+  let raw = false;
+  markupOrRaw.lastIndex = 0;
+  for (let match = markupOrRaw.exec(text); match; match = markupOrRaw.exec(text)) {
     const [whole, label, href, bold] = match;
+    if (label === undefined && bold === undefined) {
+      raw = true;
+      continue;
+    }
+    const at = match.index;
+    if (raw) textProblems(text.slice(last, at), last, problems === noProblems ? (problems = []) : problems);
+    raw = false;
     if (bold !== undefined) {
       // Bold text cannot hold bold: what it holds is text and links, and only its links are read.
       if (bold.includes('](')) {
@@ -136,15 +144,8 @@ export function readMarkup(text: string): { problems: InlineProblem[]; links: In
     }
     last = at + whole.length;
   }
-  if (last < text.length && hasRawChar(text, last, text.length)) textProblems(text.slice(last), last, problems === noProblems ? (problems = []) : problems);
+  if (raw) textProblems(text.slice(last), last, problems === noProblems ? (problems = []) : problems);
   return { problems: problems.length > 1 ? problems.sort((a, b) => a.at - b.at) : problems, links };
-}
-
-/** Whether a character that may show raw (`*`, `]`, `<`) stands between `from` and `to`. */
-function hasRawChar(text: string, from: number, to: number): boolean {
-  rawChar.lastIndex = from;
-  const found = rawChar.exec(text);
-  return found !== null && found.index < to;
 }
 
 /** Content text without its inline markup: links keep their label, bold its text (what the visitor reads). */

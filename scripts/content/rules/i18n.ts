@@ -25,6 +25,13 @@ export const rules = defineRules({
 });
 
 const placeholderPattern = /\{(\w+(?:\.\w+)*)\}/g;
+/** The names of a text's placeholders, sorted and joined with commas ("" for none). */
+function placeholderNames(text: string): string {
+  const names: string[] = [];
+  placeholderPattern.lastIndex = 0;
+  for (let match = placeholderPattern.exec(text); match; match = placeholderPattern.exec(text)) names.push(match[1]!);
+  return names.length > 1 ? names.sort().join(',') : (names[0] ?? '');
+}
 /** A text with something a reader sees: not only spaces and invisible characters (zero-width space and joiners). */
 const visible = /[^\s\u200B-\u200D\u2060\uFEFF]/;
 /** Whether a text shows something: most begin with a printable ASCII character, which tells at once. */
@@ -68,14 +75,8 @@ export function i18nRules(run: CheckRun) {
       run.at(entry, [...path, 'nl'], 'i18n/link-mismatch', `the English text links to ${named(enLinks)} but the Dutch text to ${named(nlLinks)}`, 'link the same pages in both languages');
     }
     if (!en.includes('{') && !nl.includes('{')) return;
-    const enNames = [...en.matchAll(placeholderPattern)]
-      .map((m) => m[1])
-      .sort()
-      .join(',');
-    const nlNames = [...nl.matchAll(placeholderPattern)]
-      .map((m) => m[1])
-      .sort()
-      .join(',');
+    const enNames = placeholderNames(en);
+    const nlNames = placeholderNames(nl);
     if (enNames !== nlNames) {
       run.at(
         entry,

@@ -37,10 +37,16 @@ export const rules = defineRules({
   },
 });
 
+/** A copy of the pattern of a {fact} in a text, so reading a text never moves the `lastIndex` of the one the site shares. */
+const factsIn = new RegExp(factReference.source, 'g');
+
 /** The rules of the texts that name the lab's facts, over the site settings once they are read. */
 export function siteTextRules(run: CheckRun) {
   // The lab's facts a text may show by their path ({turnaround.items.zirconiaCrown.days}), found once.
   let factPaths: string[] | undefined;
+  // The {fact} names that name a value of the settings `shownFor`, each looked up once.
+  const shown = new Set<string>();
+  let shownFor: SiteSettings | undefined;
   // Whether the file being scanned is one the rules pass over, told once a file rather than once a text.
   let named: { source?: Scanned['source']; settings: boolean; ui: boolean } = { settings: false, ui: false };
   const fileOf = (entry: Scanned) => {
@@ -58,7 +64,10 @@ export function siteTextRules(run: CheckRun) {
      */
     checkFigures(entry: Scanned, value: string, path: PathSegment[], lang: 'en' | 'nl', inPair: boolean): void {
       if (fileOf(entry).settings) return;
-      for (const found of labFigures(value, lang)) {
+      const figures = labFigures(value, lang);
+      // By index: most texts have none, and a loop over an empty list should cost nothing.
+      for (let i = 0; i < figures.length; i++) {
+        const found = figures[i]!;
         const fullPath = inPair ? [...path, lang] : [...path];
         run.report(
           entry,
@@ -81,10 +90,20 @@ export function siteTextRules(run: CheckRun) {
       const site = run.site;
       if (!site || fileOf(entry).ui) return;
       const path = lang ? [...parent, lang] : parent;
-      for (const match of value.matchAll(factReference)) {
+      // The names already found to be facts of these settings: most texts show the same few.
+      if (shownFor !== site) {
+        shownFor = site;
+        shown.clear();
+      }
+      factsIn.lastIndex = 0;
+      for (let match = factsIn.exec(value); match; match = factsIn.exec(value)) {
         const name = match[1]!;
+        if (shown.has(name)) continue;
         const found = factAt(site, name);
-        if (factText(found, 'en') !== undefined) continue;
+        if (factText(found, 'en') !== undefined) {
+          shown.add(name);
+          continue;
+        }
         // Settings that failed their schema: a fact under a key with an error (or gone) is that error's, reported there.
         const asRead = run.siteAsRead;
         const top = name.split('.')[0]!;
