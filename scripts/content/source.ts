@@ -38,6 +38,10 @@ export class SourceFile {
   private frames?: Frame;
   /** Per top-level key, its entry's frames from a parse of its section alone (null: the whole file is parsed instead). */
   private sections?: Map<string, Frame | null>;
+  /** Per top-level key, where each item of its list starts and ends (null: its items cannot be told apart by their lines). */
+  private items?: Map<string, [number, number][] | null>;
+  /** Per top-level key and item, the item's frames from a parse of its lines alone (null: it did not parse as one item). */
+  private itemSections?: Map<string, Frame | null>;
   private lineStarts?: number[];
 
   constructor(
@@ -85,6 +89,8 @@ export class SourceFile {
     this.bytes = undefined;
     this.frames = undefined;
     this.sections = undefined;
+    this.items = undefined;
+    this.itemSections = undefined;
     this.lineStarts = undefined;
     this.data = undefined;
   }
@@ -264,17 +270,49 @@ export class SourceFile {
     return found ?? this.root;
   }
 
+  /**
+   * The frames of one item of the list under a top-level key, from a parse of the item's lines alone: a problem
+   * in one block of a long body is pointed at without parsing the whole body again. The item's lines are told
+   * by their indentation (each item's "-" at the list's indent, every other line deeper, blank or a comment),
+   * and only when no text in the list is quoted over more than one line or written in brackets or braces, which
+   * could hold a line that looks like an item's; otherwise, or when the item does not parse as one, undefined.
+   */
+  private itemFrames(key: string, index: number): Frame | undefined {
+    this.items ??= new Map();
+    let ranges = this.items.get(key);
+    if (ranges === undefined) {
+      const range = topLevelSection(this.text, key);
+      ranges = (range && listItems(this.text, range[0], range[1])) ?? null;
+      this.items.set(key, ranges);
+    }
+    const range = ranges?.[index];
+    if (!range) return undefined;
+    this.itemSections ??= new Map();
+    const name = `${key}\n${index}`;
+    let found = this.itemSections.get(name);
+    if (found === undefined) {
+      found = null;
+      const list = positionFrames(this.text.slice(range[0], range[1]))?.children[0];
+      const last = index === ranges!.length - 1;
+      // The item, and after all but the last the empty item its next one's "-" makes, which has no frame.
+      if (list && Array.isArray(list.result) && list.result.length === (last ? 1 : 2) && list.children.length === 1 && (last || list.result[1] === null)) {
+        found = list.children[0]!;
+        shiftFrames(found, range[0]);
+      }
+      this.itemSections.set(name, found);
+    }
+    return found ?? undefined;
+  }
+
   /** The frames of the key and the value at a path, as far as it exists. */
   private walkTo(path: readonly PathSegment[]): { key?: Frame; value?: Frame; exact: boolean } {
-    let value = typeof path[0] === 'string' ? this.sectionFrames(path[0]) : this.root;
-    let key: Frame | undefined;
-    for (const segment of path) {
-      const next = value ? child(value, segment) : undefined;
-      if (!next) return { key, value, exact: false };
-      key = next.key;
-      value = next.value;
+    // A path into an item of a top-level list, while neither the whole file nor the list's section is parsed: the item alone.
+    const [first, second] = path;
+    if (typeof first === 'string' && typeof second === 'number' && !this.frames && !this.sections?.get(first)) {
+      const item = this.itemFrames(first, second);
+      if (item) return walkFrom(item, path, 2);
     }
-    return { key, value, exact: true };
+    return walkFrom(typeof first === 'string' ? this.sectionFrames(first) : this.root, path, 0);
   }
 
   /** Line and column (both 1-based) of a 0-based offset in the text. */
@@ -701,6 +739,97 @@ function topLevelSection(text: string, key: string): [number, number] | undefine
     at = lineEnd + 1;
   }
   return start === -1 ? undefined : [start, end];
+}
+
+/**
+ * Where each item of the block list under a top-level key starts and ends: its key alone on its line, then
+ * items whose "-" stands at one indent, every other line deeper, blank or a comment. Undefined when the
+ * lines cannot tell the items apart for certain: a list written another way, a tab in an indent, or a text
+ * quoted over more than one line or in brackets or braces, whose lines may look like an item's.
+ */
+export function listItems(text: string, start: number, end: number): [number, number][] | undefined {
+  const firstEnd = text.indexOf('\n', start);
+  if (firstEnd === -1 || firstEnd >= end || !/^[A-Za-z_][\w-]*:[ \t]*(?:#.*)?\r?$/.test(text.slice(start, firstEnd))) return undefined;
+  const items: [number, number][] = [];
+  let indent = -1;
+  // The column of the key (or "-") whose block text (| or >) the lines deeper than it belong to; -1 outside one.
+  let block = -1;
+  for (let at = firstEnd + 1; at < end;) {
+    const next = text.indexOf('\n', at);
+    const lineEnd = next === -1 || next > end ? end : next;
+    const lineStart = at;
+    const line = text.slice(at, lineEnd);
+    const spaces = /^ */.exec(line)![0].length;
+    const rest = line.slice(spaces);
+    at = lineEnd + 1;
+    if (rest === '' || rest === '\r') continue;
+    // A line of a block text may begin with anything: it only has to stand deeper than the text's key.
+    if (block !== -1 && spaces > block) continue;
+    block = -1;
+    const opens = blockOpening.exec(rest);
+    if (opens) {
+      if (opens[1]!.includes('\t')) return undefined;
+      block = spaces + (opens[2] ? opens[1]!.length : Math.max(0, opens[1]!.length - 2));
+    }
+    if (rest[0] === '#') {
+      // A comment: part of the item it stands in.
+    } else if (rest[0] === '\t') return undefined;
+    else if (!quotedOnItsLine(rest)) return undefined;
+    else if (indent === -1 || spaces === indent) {
+      if (!/^-(?:[ \t]|\r?$)/.test(rest) || spaces === 0) return undefined;
+      indent = spaces;
+      // An item's lines run to the next one's "-", which is kept: the item's last node then ends where it does
+      // in a parse of the whole list (at that "-"), and the part parses as the item and an empty one.
+      if (items.length) items[items.length - 1]![1] = lineStart + spaces + 1;
+      items.push([lineStart, end]);
+    } else if (spaces < indent) return undefined;
+  }
+  return items.length ? items : undefined;
+}
+
+/** A line whose value is a block text (`|`, `>-`, `|2`): its "- " marks, its key, and the indicator. */
+const blockOpening = /^((?:-[ \t]+)*)([A-Za-z_][\w-]*:[ \t]+)?[|>][+-]?\d?[+-]?[ \t]*(?:#.*)?\r?$/;
+
+/**
+ * Whether a line's value, after its "- " marks and its key, ends on the line: a quoted text closed on it, or
+ * one not quoted nor opening brackets or braces (a line inside a block text, which may begin with anything,
+ * is held to the same, which only makes the answer more careful).
+ */
+function quotedOnItsLine(rest: string): boolean {
+  const value = rest.replace(/^(?:-[ \t]+)*(?:[A-Za-z_][\w-]*:[ \t]+)?/, '');
+  const first = value[0];
+  if (first === '"') return /^"(?:[^"\\]|\\.)*"[ \t]*(?:#.*)?\r?$/.test(value);
+  if (first === "'") return /^'(?:[^']|'')*'[ \t]*(?:#.*)?\r?$/.test(value);
+  if (first !== '[' && first !== '{') return true;
+  // Brackets and braces closed on the line, outside the texts quoted in them.
+  let depth = 0;
+  for (let i = 0; i < value.length; i++) {
+    const char = value[i];
+    if (char === '"' || char === "'") {
+      const close = char === '"' ? /"(?:[^"\\]|\\.)*"/y : /'(?:[^']|'')*'/y;
+      close.lastIndex = i;
+      if (!close.test(value)) return false;
+      i = close.lastIndex - 1;
+    } else if (char === '[' || char === '{') depth++;
+    else if (char === ']' || char === '}') {
+      if (--depth === 0) return /^[ \t]*(?:#.*)?\r?$/.test(value.slice(i + 1));
+      if (depth < 0) return false;
+    }
+  }
+  return false;
+}
+
+/** The key and value frames at a path, from `start` (the frame at the path's first `from` segments), as far as it exists. */
+function walkFrom(start: Frame | undefined, path: readonly PathSegment[], from: number): { key?: Frame; value?: Frame; exact: boolean } {
+  let value = start;
+  let key: Frame | undefined;
+  for (let i = from; i < path.length; i++) {
+    const next = value ? child(value, path[i]!) : undefined;
+    if (!next) return { key, value, exact: false };
+    key = next.key;
+    value = next.value;
+  }
+  return { key, value, exact: true };
 }
 
 /** Every node of a text as the parser opened and closed it (its root frame holds the document's), or undefined when it does not parse. */
