@@ -219,11 +219,18 @@ export class SourceFile {
   /**
    * Offsets of plain (unquoted) texts inside a flow map (`{ en: Who do I go to?, nl: ... }`) that hold a "?":
    * js-yaml reads them, but a YAML 1.1 reader (PyYAML, translation and CMS tools) stops there. A file
-   * without such a line is not parsed again.
+   * without such a line, or whose lines show that every "?" inside { } or [ ] is quoted (`noQuestionInFlow`),
+   * is not parsed again.
    */
   plainQuestionsInFlow(): number[] {
     const text = this.text;
-    if (!questionAfterBrace(text)) return [];
+    if (!questionAfterBrace(text) || noQuestionInFlow(text)) return [];
+    return this.questionsInFlowFromFrames();
+  }
+
+  /** The "?" of `plainQuestionsInFlow` as the parse that records every node tells them (the lines aside; for the test that holds them together). */
+  questionsInFlowFromFrames(): number[] {
+    const text = this.text;
     const found: number[] = [];
     const visit = (frame: Frame, inFlow: boolean) => {
       for (const child of frame.children) {
@@ -399,6 +406,86 @@ function questionAfterBrace(text: string): boolean {
     question = text.indexOf('?', lineEnd);
   }
   return false;
+}
+
+/**
+ * Whether the lines show for certain that no text inside { } or [ ] holds a "?" outside quotes, without a
+ * parse that records every node (which `plainQuestionsInFlow` would otherwise make of the whole file). Each
+ * line is read for what could be inside brackets or braces: every "{" or "[" outside a quoted text opens
+ * them (more than YAML does, which only makes the answer more careful), a text quoted where a value starts
+ * is passed over, and so are comments and the lines of a block text (| or >). Any "?" inside them outside
+ * quotes, a "?" key, an anchor or tag before a value, or brackets left open, and the answer is "not certain".
+ */
+export function noQuestionInFlow(text: string): boolean {
+  let depth = 0;
+  // Inside { } or [ ]: whether a value may start here (after "{", "[", "," or ": "), where a quote opens a quoted text.
+  let valueStarts = false;
+  // The quote of a quoted text inside { } or [ ] that goes on to the next line.
+  let quote = '';
+  let block = -1;
+  for (let at = 0; at < text.length;) {
+    const next = text.indexOf('\n', at);
+    const lineEnd = next === -1 ? text.length : next;
+    const line = text.slice(at, lineEnd);
+    at = lineEnd + 1;
+    const spaces = /^[ ]*/.exec(line)![0].length;
+    const rest = line.slice(spaces);
+    if (rest === '' || rest === '\r') continue;
+    if (depth === 0 && !quote) {
+      if (block !== -1 && spaces > block) continue;
+      block = -1;
+      const opens = blockOpening.exec(rest);
+      if (opens) {
+        if (opens[1]!.includes('\t')) return false;
+        block = spaces + (opens[2] ? opens[1]!.length : Math.max(0, opens[1]!.length - 2));
+        continue;
+      }
+    }
+    let i = 0;
+    if (depth === 0 && !quote) {
+      // Outside brackets and braces: past the "- " marks and the key, to where the value starts.
+      const head = /^(?:-[ \t]+)*(?:[^\s#'"{[\]}?&!*|>%@`,][^#{}[\]]*?:[ \t]+)?/.exec(rest)![0];
+      i = head.length;
+      const first = rest[i];
+      if (first === '?' || first === '&' || first === '!' || (first === '-' && rest[i + 1] !== undefined && /\s/.test(rest[i + 1]!))) return false;
+      if (first === '"' || first === "'") {
+        const end = closingQuote(rest, i);
+        if (end === -1) continue;
+        i = end + 1;
+      }
+    }
+    for (; i < rest.length; i++) {
+      const char = rest[i]!;
+      if (quote) {
+        if (char === '\\' && quote === '"') i++;
+        else if (char === quote) {
+          if (quote === "'" && rest[i + 1] === "'") i++;
+          else {
+            quote = '';
+            valueStarts = false;
+          }
+        }
+        continue;
+      }
+      if (char === '#' && (i === 0 || rest[i - 1] === ' ' || rest[i - 1] === '\t')) break;
+      if (char === '{' || char === '[') {
+        depth++;
+        valueStarts = true;
+      } else if (char === '}' || char === ']') {
+        if (--depth < 0) return false;
+        valueStarts = false;
+      } else if (depth === 0) {
+        // Text outside brackets and braces: a "?" there is not inside them.
+      } else if (char === ',') valueStarts = true;
+      else if (char === ':' && (rest[i + 1] === undefined || rest[i + 1] === ' ' || rest[i + 1] === '\t' || rest[i + 1] === '\r')) valueStarts = true;
+      else if (char === ' ' || char === '\t' || char === '\r') {
+        // Spaces keep what was expected.
+      } else if ((char === '"' || char === "'") && valueStarts) quote = char;
+      else if (char === '?' || char === '&' || char === '!' || char === '*') return false;
+      else valueStarts = false;
+    }
+  }
+  return depth === 0 && !quote;
 }
 
 /** Whether a " #" (or tab and #) is anywhere in the text; "#" is rare, so it is looked for first. */

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { SiteSettings } from '../../../schemas/index.ts';
 import { factAt, factReference, factText } from '../../../src/shared/facts.ts';
 import { listFiles, offsetInSource } from '../check/locate.ts';
-import type { Scanned } from '../check/model.ts';
+import { own, type Scanned } from '../check/model.ts';
 import type { CheckRun } from '../check/run.ts';
 import type { PathSegment } from '../source.ts';
 import { closest, didYouMean } from '../suggest.ts';
@@ -101,7 +101,8 @@ export function siteTextRules(run: CheckRun) {
         if (shown.has(name)) continue;
         const found = factAt(site, name);
         if (factText(found, 'en') !== undefined) {
-          shown.add(name);
+          // A copy: the name is a slice of the file's text, which the set would otherwise hold to the end of the run.
+          shown.add(own(name));
           continue;
         }
         // Settings that failed their schema: a fact under a key with an error (or gone) is that error's, reported there.
