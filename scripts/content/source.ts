@@ -433,13 +433,10 @@ export function noQuestionInFlow(text: string): boolean {
     if (rest === '' || rest === '\r') continue;
     if (depth === 0 && !quote) {
       if (block !== -1 && spaces > block) continue;
-      block = -1;
-      const opens = blockOpening.exec(rest);
-      if (opens) {
-        if (opens[1]!.includes('\t')) return false;
-        block = spaces + (opens[2] ? opens[1]!.length : Math.max(0, opens[1]!.length - 2));
-        continue;
-      }
+      const owner = blockTextOwner(rest, spaces);
+      if (owner === undefined) return false;
+      block = owner;
+      if (owner !== -1) continue;
     }
     let i = 0;
     if (depth === 0 && !quote) {
@@ -852,12 +849,9 @@ export function listItems(text: string, start: number, end: number): [number, nu
     if (rest === '' || rest === '\r') continue;
     // A line of a block text may begin with anything: it only has to stand deeper than the text's key.
     if (block !== -1 && spaces > block) continue;
-    block = -1;
-    const opens = blockOpening.exec(rest);
-    if (opens) {
-      if (opens[1]!.includes('\t')) return undefined;
-      block = spaces + (opens[2] ? opens[1]!.length : Math.max(0, opens[1]!.length - 2));
-    }
+    const owner = blockTextOwner(rest, spaces);
+    if (owner === undefined) return undefined;
+    block = owner;
     if (rest[0] === '#') {
       // A comment: part of the item it stands in.
     } else if (rest[0] === '\t') return undefined;
@@ -876,6 +870,18 @@ export function listItems(text: string, start: number, end: number): [number, nu
 
 /** A line whose value is a block text (`|`, `>-`, `|2`): its "- " marks, its key, and the indicator. */
 const blockOpening = /^((?:-[ \t]+)*)([A-Za-z_][\w-]*:[ \t]+)?[|>][+-]?\d?[+-]?[ \t]*(?:#.*)?\r?$/;
+
+/**
+ * For a line (`rest`, after its `spaces` of indent) that opens a block text, the column of the key (or of
+ * the last "-") whose text the deeper lines after it are; -1 for a line that opens none, undefined when a
+ * tab after a "-" leaves the column in doubt.
+ */
+function blockTextOwner(rest: string, spaces: number): number | undefined {
+  const opens = blockOpening.exec(rest);
+  if (!opens) return -1;
+  if (false) return undefined;
+  return spaces + (opens[2] ? opens[1]!.length : Math.max(0, opens[1]!.length - 2));
+}
 
 /**
  * Whether a line's value, after its "- " marks and its key, ends on the line: a quoted text closed on it, or

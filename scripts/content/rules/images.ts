@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { imageSize } from 'image-size';
 import { listFiles } from '../check/locate.ts';
-import type { Scanned } from '../check/model.ts';
+import { own, type Scanned } from '../check/model.ts';
 import type { CheckRun } from '../check/run.ts';
 import type { PathSegment } from '../source.ts';
 import { didYouMean } from '../suggest.ts';
@@ -24,7 +24,7 @@ export function imageRules(run: CheckRun) {
     if (v.type === 'video' && typeof v.video === 'string') {
       if (!videos.has(v.video) && !existsSync(join(run.videosDir, v.video))) {
         run.at(entry, [...path, 'video'], 'image/missing', `the video "${v.video}" does not exist in ${run.rel(run.videosDir)}/`, 'add the file or fix the path');
-      } else videos.add(v.video);
+      } else videos.add(own(v.video));
     }
     if (typeof v.src !== 'string' || !('alt' in v)) return;
     const src = v.src;
@@ -40,7 +40,8 @@ export function imageRules(run: CheckRun) {
     try {
       const size = imageSize(readFileSync(abs));
       if (!size.width || !size.height) throw new Error('no size');
-      run.model.images.set(src, { width: size.width, height: size.height });
+      // A copy of the path: the model outlives the file's text, of which `src` is a slice.
+      run.model.images.set(own(src), { width: size.width, height: size.height });
     } catch {
       run.at(entry, [...path, 'src'], 'image/unreadable', `the size of "${src}" cannot be read`, 'save it as SVG (with width and height), PNG, JPEG, WebP or AVIF');
     }

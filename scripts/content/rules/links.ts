@@ -75,7 +75,8 @@ function linkJudge(known: Set<string>, redirects: Entry<Redirects>[], facts: Fac
       if (hash && anchors && !anchors.has(hash))
         found.push({ rule: 'link/broken', message: `"${clean}" has no anchor "#${hash}"`, hint: didYouMean(hash, anchors) || `anchors there: ${[...anchors].join(', ')}`, severity: 'error' });
     }
-    verdicts.set(href, found);
+    // Kept by a copy of its target: the target is a slice of a file's text, which the cache would hold to the end of the run.
+    verdicts.set(own(href), found);
     return found;
   };
 }
