@@ -879,7 +879,7 @@ const blockOpening = /^((?:-[ \t]+)*)([A-Za-z_][\w-]*:[ \t]+)?[|>][+-]?\d?[+-]?[
 function blockTextOwner(rest: string, spaces: number): number | undefined {
   const opens = blockOpening.exec(rest);
   if (!opens) return -1;
-  if (false) return undefined;
+  if (opens[1]!.includes('\t')) return undefined;
   return spaces + (opens[2] ? opens[1]!.length : Math.max(0, opens[1]!.length - 2));
 }
 

@@ -46,6 +46,7 @@ describe('telling from the lines alone that no plain text inside { } or [ ] hold
       'x: {"a":b?}\n',
       '- { en: x? }\n',
       'x:\n  - [a,\n    b?]\n',
+      'x:\n  -\t|\n    text\n  - { b: c? }\n',
       'x: { a: [1, 2], b: c? }\n',
       'x: { a: { b: "c" }, d: e? }\n',
     ]) {

@@ -139,6 +139,8 @@ describe('pointing at an item of a top-level list from a parse of its lines alon
     expect(items('list:\n\t- a\n')).toBeUndefined();
     expect(items('list:\n- a\n- b\n')).toBeUndefined();
     expect(items('list: &anchor\n  - a\n')).toBeUndefined();
+    // A tab after a "-" that opens a block text leaves the column its lines must pass in doubt.
+    expect(items('list:\n  -\t|\n    text\n  - b\n')).toBeUndefined();
     // Comments and blank lines belong to the item they stand in.
     expect(items('list:\n  # first\n  - a\n\n# between\n  - b\n')).toEqual(['  - a\n\n# between\n  -', '  - b\n']);
   });
