@@ -6,10 +6,11 @@
  * check also locates and words every problem. Every Dutch text is confirmed in the translation lock, as in
  * the real content, so the check also compares each English text with the one its Dutch was confirmed against.
  * The budget holds on the median of five runs (each printed), timed in turns with the bare parse so both meet
- * the same load, and by the CPU time each takes, which other programs on a busy machine do not add to.
+ * the same load, and by the CPU time each takes, which other programs on a busy machine do not add to. Three runs
+ * of each come first, as warm-up (printed, not in the medians): V8 goes on compiling the check's code for a few runs.
  * One more run of the check, not timed, is sampled by V8's profiler to print where its time goes, per rule
  * family and per stage (`--no-profile` leaves it out).
- * Usage: npm run bench:content [-- --count=5000 --runs=5 --no-profile]
+ * Usage: npm run bench:content [-- --count=5000 --runs=5 --warmups=3 --no-profile]
  */
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -20,9 +21,12 @@ import { CORE_SCHEMA, load } from 'js-yaml';
 import { checkContent } from './content/check.ts';
 import { run as translations } from './translations.ts';
 
-const { values } = parseArgs({ options: { count: { type: 'string', default: '5000' }, runs: { type: 'string', default: '5' }, 'no-profile': { type: 'boolean', default: false } } });
+const { values } = parseArgs({
+  options: { count: { type: 'string', default: '5000' }, runs: { type: 'string', default: '5' }, warmups: { type: 'string', default: '3' }, 'no-profile': { type: 'boolean', default: false } },
+});
 const count = Number(values.count);
 const runs = Number(values.runs);
+const warmups = Number(values.warmups);
 const root = process.cwd();
 
 /** The faults put in every tenth file of the second tree, each reported once as an error. */
@@ -97,10 +101,22 @@ const cpu = () => {
  * machine the wall-clock time also counts the other programs' turns (a parse of the same files took 0.8 s
  * in one run and 10 s in the next), the CPU time only this one's. The wall-clock time is printed beside it.
  */
-function timePairs(bare: () => void, full: () => void): { parseMs: number; checkMs: number; ratio: number; each: { parse: number; check: number; parseWall: number; checkWall: number }[] } {
-  // Warm-up: JIT and file cache.
-  bare();
-  full();
+function timePairs(
+  bare: () => void,
+  full: () => void,
+): { parseMs: number; checkMs: number; ratio: number; warm: { parse: number; check: number }[]; each: { parse: number; check: number; parseWall: number; checkWall: number }[] } {
+  // Warm-up: the file cache, and V8's compiler, which goes on optimizing the check's code (far more of it than the
+  // parser's) for a few runs: over the first runs after one of each, it still spent 80-190 ms of CPU a run compiling,
+  // over later ones 10-40 ms. The warm-up runs are timed too, and printed, but left out of the medians.
+  const warm: { parse: number; check: number }[] = [];
+  for (let r = 0; r < warmups; r++) {
+    let start = cpu();
+    bare();
+    const parse = cpu() - start;
+    start = cpu();
+    full();
+    warm.push({ parse, check: cpu() - start });
+  }
   const parses: number[] = [];
   const checks: number[] = [];
   const ratios: number[] = [];
@@ -121,7 +137,7 @@ function timePairs(bare: () => void, full: () => void): { parseMs: number; check
     ratios.push(check / parse);
     walls.push({ parseWall, checkWall });
   }
-  return { parseMs: median(parses), checkMs: median(checks), ratio: median(ratios), each: parses.map((parse, i) => ({ parse, check: checks[i]!, ...walls[i]! })) };
+  return { parseMs: median(parses), checkMs: median(checks), ratio: median(ratios), warm, each: parses.map((parse, i) => ({ parse, check: checks[i]!, ...walls[i]! })) };
 }
 
 /** A CPU profile's node, as V8's profiler gives it. */
@@ -218,13 +234,14 @@ for (const faulty of [false, true]) {
       if (errors.some((e) => e.line < 1 || e.column < 1)) throw new Error('an error without its position');
       if (result.files !== files.length) throw new Error(`checked ${result.files} files, expected ${files.length}`);
     };
-    const { parseMs, checkMs, ratio, each } = timePairs(bare, full);
+    const { parseMs, checkMs, ratio, warm, each } = timePairs(bare, full);
     const perFile = (ms: number) => (ms / files.length).toFixed(3);
     const within = checkMs / files.length <= 1 && ratio <= 2;
     ok &&= within;
     console.log(
       `${faulty ? `with a fault in every tenth file (${made} files with errors, each located and worded)` : 'a clean tree'}: ${files.length} files, ${(bytes / 1024 / 1024).toFixed(1)} MB, median of ${runs} runs, in CPU time (machine load ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores)`,
     );
+    console.log(`  warm-up (${warm.length} of each, not in the medians): ${warm.map(({ parse, check }) => `${(check / parse).toFixed(2)}x`).join(', ')}`);
     each.forEach(({ parse, check, parseWall, checkWall }, i) =>
       console.log(
         `  run ${i + 1}: parse ${parse.toFixed(0).padStart(5)} ms, check ${check.toFixed(0).padStart(5)} ms of CPU, ${(check / parse).toFixed(2)}x, ${(check / files.length).toFixed(3)} ms/file (wall clock: parse ${parseWall.toFixed(0)} ms, check ${checkWall.toFixed(0)} ms)`,

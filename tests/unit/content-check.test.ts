@@ -500,6 +500,27 @@ describe('the glossary', () => {
     expect(list[5]!.hint).toBe('remove it: the glossary forbids it');
   });
 
+  it('reads a glossary changed between two checks in one process (the dev server checks again on every save)', () => {
+    const site = fixtureSite({ bad: ['glossary'] });
+    cleanups.push(site.cleanup);
+    const terms = () =>
+      checkContent({ root: site.root })
+        .diagnostics.filter((d) => d.rule === 'style/term')
+        .map((d) => `${d.path} ${d.message}`);
+    const before = terms();
+    expect(before).toContain('benefits.nl[3] "passtuk": write "pasbeurt" (een passtuk is een verloopstuk)');
+    const file = join(site.root, 'content', 'glossary.yaml');
+    const glossary = readFileSync(file, 'utf8');
+    // "passtuk" now settles on another word, and "keramische" is a Dutch term too.
+    writeFileSync(file, glossary.replace('use: pasbeurt', 'use: paspunt').replace(/^nl:\n/m, 'nl:\n  - avoid: keramische\n    use: porseleinen\n'));
+    const after = terms();
+    expect(after).toContain('benefits.nl[3] "passtuk": write "paspunt" (een passtuk is een verloopstuk)');
+    expect(after.filter((t) => t.includes('pasbeurt'))).toEqual([]);
+    expect(after).toContain('moreInfo[0].text.nl "keramische": write "porseleinen"');
+    writeFileSync(file, glossary);
+    expect(terms()).toEqual(before);
+  });
+
   it('leaves a term of one language alone in the other, and words that only contain it', () => {
     // moreInfo[1] has "passtuk" in English, "placement key" in Dutch and "passtukken" (another word).
     expect(check({ bad: ['glossary'] }).filter((d) => d.path?.startsWith('moreInfo[1]'))).toEqual([]);

@@ -43,6 +43,19 @@ function compileGlossary(glossary: Glossary): CompiledGlossary {
   return compiled;
 }
 
+/**
+ * The glossary compiled last, by its terms: a check run again in the same process (the dev server's, on every
+ * save of a content file) reuses its patterns while the glossary is unchanged, rather than building them anew.
+ */
+let lastCompiled: { key: string; compiled: CompiledGlossary } | undefined;
+
+/** The glossary's patterns, built once for as long as its terms stay the same. */
+function compiledGlossary(glossary: Glossary): CompiledGlossary {
+  const key = JSON.stringify([glossary.en, glossary.nl]);
+  if (lastCompiled?.key !== key) lastCompiled = { key, compiled: compileGlossary(glossary) };
+  return lastCompiled.compiled;
+}
+
 /** A letter or digit: a glossary word must not continue into one. */
 const wordChar = /[\p{L}\p{N}]/u;
 
@@ -119,7 +132,7 @@ export function styleRules(run: CheckRun) {
      */
     checkTerms(entry: Scanned, value: string, path: PathSegment[], lang: 'en' | 'nl', inPair: boolean): void {
       if (!run.glossary) return;
-      terms ??= compileGlossary(run.glossary);
+      terms ??= compiledGlossary(run.glossary);
       const glossary = terms[lang];
       if (!glossary) return;
       const { pattern, words } = glossary;
