@@ -106,8 +106,8 @@ function timePairs(
   full: () => void,
 ): { parseMs: number; checkMs: number; ratio: number; warm: { parse: number; check: number }[]; each: { parse: number; check: number; parseWall: number; checkWall: number }[] } {
   // Warm-up: the file cache, and V8's compiler, which goes on optimizing the check's code (far more of it than the
-  // parser's) for a few runs: over the first runs after one of each, it still spent 80-190 ms of CPU a run compiling,
-  // over later ones 10-40 ms. The warm-up runs are timed too, and printed, but left out of the medians.
+  // parser's) for a few runs: over the faulty tree (--trace-opt), 80-200 ms of CPU a run over the three runs after
+  // the first, 10-90 ms over later ones. The warm-up runs are timed too, and printed, but left out of the medians.
   const warm: { parse: number; check: number }[] = [];
   for (let r = 0; r < warmups; r++) {
     let start = cpu();
