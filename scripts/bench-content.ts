@@ -96,6 +96,26 @@ const cpu = () => {
 };
 
 /**
+ * The CPU time of this process's threads other than the main one (V8's compiler and garbage collector), in ms,
+ * where Linux tells it per thread (/proc/self/task, in clock ticks of 10 ms); undefined elsewhere.
+ */
+function otherThreadsCpu(): number | undefined {
+  try {
+    let ms = 0;
+    for (const task of readdirSync('/proc/self/task')) {
+      if (task === String(process.pid)) continue;
+      const stat = readFileSync(`/proc/self/task/${task}/stat`, 'utf8');
+      // After the command name in parentheses: utime and stime are the 12th and 13th fields.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ms += (Number(fields[11]) + Number(fields[12])) * 10;
+    }
+    return ms;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * Times the bare parse and the check in turns, so that both meet the same load on a shared machine, and
  * takes the median of each and of the ratios of the pairs. Each is timed by the CPU time it takes: on a busy
  * machine the wall-clock time also counts the other programs' turns (a parse of the same files took 0.8 s
@@ -104,7 +124,13 @@ const cpu = () => {
 function timePairs(
   bare: () => void,
   full: () => void,
-): { parseMs: number; checkMs: number; ratio: number; warm: { parse: number; check: number }[]; each: { parse: number; check: number; parseWall: number; checkWall: number }[] } {
+): {
+  parseMs: number;
+  checkMs: number;
+  ratio: number;
+  warm: { parse: number; check: number }[];
+  each: { parse: number; check: number; parseWall: number; checkWall: number; checkOthers?: number }[];
+} {
   // Warm-up: the file cache, and V8's compiler, which goes on optimizing the check's code (far more of it than the
   // parser's) for a few runs: over the faulty tree (--trace-opt), 80-200 ms of CPU a run over the three runs after
   // the first, 10-90 ms over later ones. The warm-up runs are timed too, and printed, but left out of the medians.
@@ -120,7 +146,7 @@ function timePairs(
   const parses: number[] = [];
   const checks: number[] = [];
   const ratios: number[] = [];
-  const walls: { parseWall: number; checkWall: number }[] = [];
+  const walls: { parseWall: number; checkWall: number; checkOthers?: number }[] = [];
   for (let r = 0; r < runs; r++) {
     let wall = performance.now();
     let start = cpu();
@@ -128,14 +154,16 @@ function timePairs(
     const parse = cpu() - start;
     const parseWall = performance.now() - wall;
     wall = performance.now();
+    const othersBefore = otherThreadsCpu();
     start = cpu();
     full();
     const check = cpu() - start;
+    const othersAfter = otherThreadsCpu();
     const checkWall = performance.now() - wall;
     parses.push(parse);
     checks.push(check);
     ratios.push(check / parse);
-    walls.push({ parseWall, checkWall });
+    walls.push({ parseWall, checkWall, checkOthers: othersBefore === undefined || othersAfter === undefined ? undefined : othersAfter - othersBefore });
   }
   return { parseMs: median(parses), checkMs: median(checks), ratio: median(ratios), warm, each: parses.map((parse, i) => ({ parse, check: checks[i]!, ...walls[i]! })) };
 }
@@ -242,9 +270,9 @@ for (const faulty of [false, true]) {
       `${faulty ? `with a fault in every tenth file (${made} files with errors, each located and worded)` : 'a clean tree'}: ${files.length} files, ${(bytes / 1024 / 1024).toFixed(1)} MB, median of ${runs} runs, in CPU time (machine load ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores)`,
     );
     console.log(`  warm-up (${warm.length} of each, not in the medians): ${warm.map(({ parse, check }) => `${(check / parse).toFixed(2)}x`).join(', ')}`);
-    each.forEach(({ parse, check, parseWall, checkWall }, i) =>
+    each.forEach(({ parse, check, parseWall, checkWall, checkOthers }, i) =>
       console.log(
-        `  run ${i + 1}: parse ${parse.toFixed(0).padStart(5)} ms, check ${check.toFixed(0).padStart(5)} ms of CPU, ${(check / parse).toFixed(2)}x, ${(check / files.length).toFixed(3)} ms/file (wall clock: parse ${parseWall.toFixed(0)} ms, check ${checkWall.toFixed(0)} ms)`,
+        `  run ${i + 1}: parse ${parse.toFixed(0).padStart(5)} ms, check ${check.toFixed(0).padStart(5)} ms of CPU${checkOthers === undefined ? '' : ` (V8's other threads ${checkOthers.toFixed(0)} ms of it)`}, ${(check / parse).toFixed(2)}x, ${(check / files.length).toFixed(3)} ms/file (wall clock: parse ${parseWall.toFixed(0)} ms, check ${checkWall.toFixed(0)} ms)`,
       ),
     );
     console.log(`  bare YAML parse   ${parseMs.toFixed(0).padStart(6)} ms   ${perFile(parseMs)} ms/file   (js-yaml, the one parser the check uses)`);
