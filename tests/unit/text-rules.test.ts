@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { checkContent } from '../../scripts/content/check.ts';
 import type { Diagnostic } from '../../scripts/content/diagnostics.ts';
 import { run as translations } from '../../scripts/translations.ts';
-import { inlineProblems, parseInline, plainText, readMarkup } from '../../src/shared/inline-text.ts';
+import { hasMarkupChar, inlineProblems, parseInline, plainText, readMarkup } from '../../src/shared/inline-text.ts';
 import { fixtureSite } from '../support/fixtures.ts';
 
 // The text rules read what a reader reads: a term in capitals, a link in bold, an anchor a menu points at,
@@ -103,6 +103,14 @@ describe("the check's one-pass reading of a text's markup", () => {
   it('finds the same problems, in the same order, and the same links as reading its parts', () => {
     fc.assert(
       fc.property(texts, (text) => void expect(readMarkup(text)).toEqual(byParts(text))),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('tells a text with markup from one without as the pattern [*[\\]<] does, over texts of every character', () => {
+    const anyText = fc.oneof(texts, fc.string({ unit: 'binary', maxLength: 40 }), fc.string({ unit: fc.constantFrom('a', ' ', '[', ']', '*', '<', '{', '(', 'é'), maxLength: 12 }));
+    fc.assert(
+      fc.property(anyText, (text) => void expect(hasMarkupChar(text)).toBe(/[*[\]<]/.test(text))),
       { numRuns: 3000 },
     );
   });

@@ -10,17 +10,14 @@ import { linkRules } from '../rules/links.ts';
 import { checkSeo } from '../rules/seo.ts';
 import { siteTextRules } from '../rules/site.ts';
 import { styleRules } from '../rules/style.ts';
+import { hasMarkupChar } from '../../../src/shared/inline-text.ts';
 import type { PathSegment } from '../source.ts';
 import { collectFacts } from './facts.ts';
 import { ownPath, type Scanned } from './model.ts';
 import type { CheckRun } from './run.ts';
 
-/**
- * Whether a text holds a placeholder's brace or a character inline markup needs: a pair without any has no
- * markup to read. Five searches for one character each are quicker than one pattern for the five: most texts
- * hold none of them, and each search runs through the text without the pattern's work at every character.
- */
-const hasSpecialChar = (text: string): boolean => text.includes('[') || text.includes('*') || text.includes('{') || text.includes('<') || text.includes(']');
+/** Whether a text holds a character inline markup needs or a placeholder's brace: a pair without any has no markup to read. */
+const hasSpecialChar = (text: string): boolean => hasMarkupChar(text) || text.includes('{');
 
 /** The scanner of one run: `scan(file)` checks one file on its own and records what the cross-file rules need. */
 export function scanner(run: CheckRun) {

@@ -1,7 +1,7 @@
 /** Rules of links and the markup of texts: every link reaches a page (and its anchor), every text renders. */
 import { hrefPattern, type Redirects } from '../../../schemas/index.ts';
 import { headingAnchors, pageAnchors, siteAnchors } from '../../../src/shared/anchors.ts';
-import { readMarkup } from '../../../src/shared/inline-text.ts';
+import { hasMarkupChar, readMarkup } from '../../../src/shared/inline-text.ts';
 import { englishPath, langOfPath, localizePath } from '../../../src/shared/paths.ts';
 import { offsetInSource } from '../check/locate.ts';
 import { list, own, record, type Entry, type Facts, type LinkFact, type Scanned } from '../check/model.ts';
@@ -31,8 +31,6 @@ export const rules = defineRules({
 /** What is wrong with a link, as a rule, a message and a hint. */
 type Verdict = { rule: RuleId; message: string; hint: string; severity: Severity };
 
-/** The characters inline markup needs: a text without any has none to check. */
-const hasMarkupChar = (text: string): boolean => text.includes('[') || text.includes('*') || text.includes('<') || text.includes(']');
 const noLinks: string[] = [];
 
 /**
