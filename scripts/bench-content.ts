@@ -191,6 +191,8 @@ function stageOf(url: string): string | undefined {
     'check/scan': 'walk over every value',
     'check/discover': 'find and read files',
     'check/run': 'find and read files',
+    // checkContent's own frames: its calls to the families, where V8 inlined them into it.
+    check: 'the run itself (checkContent, with what V8 inlined into it)',
     'check/facts': 'facts for the cross-file rules',
     translations: 'translation lock (file hashes)',
     case: 'rules: style',
