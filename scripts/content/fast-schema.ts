@@ -9,11 +9,12 @@
  * shape it sees. A node it does not know for certain (a transform or pipe, a string format other than a pattern
  * or an ISO date, such as z.url or z.email, a check other than length, bounds, pattern, overwrite and refinement,
  * anything a later zod adds) is handed whole to zod's own parser: slower, never different. The fast path only
- * says whether a value is valid and builds it; for an invalid file the caller asks zod, for its messages and
- * paths. Each node follows zod 4.6.7's parser (node_modules/zod/v4/core/schemas.js and checks.js);
+ * says whether a value is valid and builds it; for an invalid file, `schemaIssues` asks zod for its issues, but
+ * only of the parts the fast path refuses. Each node follows zod 4.6.7's parser (node_modules/zod/v4/core/schemas.js and checks.js);
  * tests/unit/fast-schema.test.ts holds the two together over every content schema and thousands of mutated files.
  */
 import { z } from 'zod';
+import { util } from 'zod/v4/core';
 
 /** The fast path's answer: the value zod would give, or that the input is not valid (ask zod why). */
 export type FastResult<T> = { ok: true; data: T } | { ok: false };
@@ -108,8 +109,12 @@ function compileNode(node: Node, seen: Map<Node, Parse>): Parse {
   const parse = withChecks(node, seen) ?? byZod(node);
   slot.parse = parse;
   seen.set(node, parse);
+  if (!nodeParses.has(node)) nodeParses.set(node, parse);
   return parse;
 }
+
+/** Each node's compiled parse, for telling which parts of a refused value fail (`schemaIssues`). */
+const nodeParses = new WeakMap<Node, Parse>();
 
 /**
  * A node's own parse followed by its checks, in the order they were added, written as one small function of its
@@ -443,4 +448,148 @@ function recordParse(node: Node, seen: Map<Node, Parse>): Parse | undefined {
     }
     return out;
   };
+}
+
+/** An issue as zod raises it, before it is worded (zod's $ZodRawIssue). */
+type RawIssue = z.core.$ZodRawIssue;
+
+/** The parse zod runs for a node, with its checks, as safeParse does. */
+function zodIssues(node: Node, value: unknown): RawIssue[] {
+  const result = node._zod.run({ value, issues: [] }, { async: false });
+  if (result instanceof Promise) throw new Error('an async schema cannot check content');
+  return result.issues as RawIssue[];
+}
+
+/** Issues found at a place inside their parent: `key` put before each path, as zod's prefixIssues does. */
+function prefixed(key: PropertyKey, issues: RawIssue[]): RawIssue[] {
+  for (const issue of issues as { path?: PropertyKey[] }[]) (issue.path ??= []).unshift(key);
+  return issues;
+}
+
+/** How a node is searched for the parts of a value that fail; undefined: it is handed whole to zod. */
+type Narrowing =
+  | { kind: 'object'; keys: string[]; keySet: Set<string>; strict: boolean }
+  | { kind: 'array' }
+  | { kind: 'checked-array'; checks: Check[]; cap: number }
+  | { kind: 'union'; discriminator: string; byValue: Map<unknown, Node | null> }
+  | { kind: 'optional' };
+
+const narrowings = new WeakMap<Node, Narrowing | null>();
+
+/** A length check that zod runs on a value with a length (its default condition), and nothing else. */
+const isLengthCheck = (check: Check) =>
+  check._zod.def.when === lengthWhen &&
+  ['min_length', 'max_length', 'length_equals'].includes(check._zod.def.check!) &&
+  onlyTraits(check._zod.traits, ['$ZodCheck', '$ZodCheckMinLength', '$ZodCheckMaxLength', '$ZodCheckLengthEquals']);
+
+/** The nodes whose parse is followed here as zod's schemas.js runs it: objects, lists, discriminated unions and optionals. */
+function narrowingOf(node: Node): Narrowing | undefined {
+  const known = narrowings.get(node);
+  if (known !== undefined) return known ?? undefined;
+  const { def, traits } = node._zod;
+  const checks = def.checks ?? [];
+  let found: Narrowing | null = null;
+  if (def.type === 'object' && checks.length === 0 && onlyTraits(traits, ['$ZodType', '$ZodObject', '$ZodObjectJIT'])) {
+    const shape = def.shape!;
+    const keys = Object.keys(shape);
+    const catchall = def.catchall;
+    const strict = catchall !== undefined;
+    const plainKeys = Object.getOwnPropertySymbols(shape).length === 0 && !keys.includes('__proto__');
+    if (plainKeys && (!strict || (catchall._zod.def.type === 'never' && onlyTraits(catchall._zod.traits, ['$ZodType', '$ZodNever']) && !catchall._zod.def.checks?.length)))
+      found = { kind: 'object', keys, keySet: new Set(keys), strict };
+  } else if (def.type === 'array' && onlyTraits(traits, ['$ZodType', '$ZodArray'])) {
+    if (checks.length === 0) found = { kind: 'array' };
+    // zod's capSize: a list longer than its highest length is refused by that check alone, its items unread.
+    else if (checks.every(isLengthCheck)) found = { kind: 'checked-array', checks, cap: Math.min(...util.sizeCaps(checks as unknown as z.core.$ZodCheck<never>[]).map(([max]) => max)) };
+  } else if (def.type === 'union' && checks.length === 0 && !def.unionFallback && onlyTraits(traits, ['$ZodType', '$ZodUnion', '$ZodDiscriminatedUnion'])) {
+    // As zod's discriminatorMap: a value two options claim picks none.
+    const byValue = new Map<unknown, Node | null>();
+    let mapped = true;
+    for (const option of def.options!) {
+      const values = option._zod.propValues?.[def.discriminator!];
+      if (!values || values.size === 0) mapped = false;
+      else for (const value of values) byValue.set(value, byValue.has(value) ? null : option);
+    }
+    if (mapped && def.discriminator !== undefined) found = { kind: 'union', discriminator: def.discriminator, byValue };
+  } else if (def.type === 'optional' && checks.length === 0 && onlyTraits(traits, ['$ZodType', '$ZodOptional'])) {
+    found = { kind: 'optional' };
+  }
+  narrowings.set(node, found);
+  return found ?? undefined;
+}
+
+/** Whether the fast path takes a value at a node (compiling the node on its own if no schema compiled it). */
+function takes(node: Node, value: unknown): boolean {
+  let parse = nodeParses.get(node);
+  if (!parse) parse = compileNode(node, new Map());
+  return parse(value) !== FAIL;
+}
+
+/**
+ * The issues zod raises for a value the fast path refused, the same and in the same order as safeParse's, but with
+ * zod run only on the parts that fail: objects, lists, a discriminated union's option and optionals are followed
+ * as zod's parser follows them (schemas.js: $ZodObject with handlePropertyResult and handleCatchall, $ZodArray,
+ * $ZodDiscriminatedUnion, $ZodOptional), and a part the fast path takes has no issues. A whole file given to zod
+ * was most of the time of a file with one mistake. tests/unit/fast-schema.test.ts holds the issues to safeParse's.
+ */
+export function schemaIssues(schema: z.ZodType, input: unknown): RawIssue[] {
+  return issuesAt(schema as unknown as Node, input);
+}
+
+function issuesAt(node: Node, value: unknown): RawIssue[] {
+  const narrowing = narrowingOf(node);
+  if (!narrowing) return zodIssues(node, value);
+  switch (narrowing.kind) {
+    case 'object': {
+      if (!isObject(value)) return zodIssues(node, value);
+      const shape = node._zod.def.shape!;
+      const issues: RawIssue[] = [];
+      for (const key of narrowing.keys) {
+        const field = shape[key]!;
+        const { optin, optout } = field._zod;
+        const present = key in value;
+        // An absent key is cheap for zod; a present one is looked into only when the fast path refuses it.
+        const found = present ? (takes(field, value[key]) ? [] : issuesAt(field, value[key])) : zodIssues(field, undefined);
+        // handlePropertyResult: an optional key left out has no issues; a required one left out is "nonoptional".
+        if (!present && optout === 'optional' && optin === 'optional') continue;
+        if (found.length) {
+          if (optin !== undefined && optout === 'optional' && !present) continue;
+          issues.push(...prefixed(key, found));
+        }
+        if (!present && optin === undefined && !found.length) issues.push({ code: 'invalid_type', expected: 'nonoptional', input: undefined, path: [key] });
+      }
+      if (narrowing.strict) {
+        const unrecognized: string[] = [];
+        for (const key in value) if (!narrowing.keySet.has(key)) unrecognized.push(key);
+        if (unrecognized.length) issues.push({ code: 'unrecognized_keys', keys: unrecognized, input: value, inst: node, continue: true } as unknown as RawIssue);
+      }
+      return issues;
+    }
+    case 'array':
+    case 'checked-array': {
+      if (!Array.isArray(value) || (narrowing.kind === 'checked-array' && value.length > narrowing.cap)) return zodIssues(node, value);
+      const element = node._zod.def.element!;
+      const issues: RawIssue[] = [];
+      for (let i = 0; i < value.length; i++) if (!takes(element, value[i])) issues.push(...prefixed(i, issuesAt(element, value[i])));
+      if (narrowing.kind === 'checked-array') {
+        // runChecks: a length check runs unless an issue aborted explicitly, on the list built (of the same length).
+        const payload = { value: value as unknown, issues };
+        for (const check of narrowing.checks) {
+          if (issues.some((issue) => issue.continue === false)) continue;
+          if (!(check._zod.def.when as (payload: unknown) => boolean)(payload)) continue;
+          const before = issues.length;
+          (check._zod as unknown as { check: (payload: unknown) => unknown }).check(payload);
+          for (let i = before; i < issues.length; i++) (issues[i] as { schema?: unknown }).schema ??= node;
+        }
+      }
+      return issues;
+    }
+    case 'union': {
+      if (!isObject(value)) return zodIssues(node, value);
+      const option = narrowing.byValue.get(value[narrowing.discriminator]);
+      return option ? issuesAt(option, value) : zodIssues(node, value);
+    }
+    case 'optional':
+      return value === undefined ? zodIssues(node, value) : issuesAt(node._zod.def.innerType!, value);
+  }
 }

@@ -1,6 +1,7 @@
 import { config, type z } from 'zod';
+import { util } from 'zod/v4/core';
 import type { Diagnostic } from './diagnostics.ts';
-import { fastSchema } from './fast-schema.ts';
+import { fastSchema, schemaIssues } from './fast-schema.ts';
 import { isRuleId, type RuleId } from './rules/registry.ts';
 import type { PathSegment, SourceFile } from './source.ts';
 import { didYouMean } from './suggest.ts';
@@ -53,18 +54,23 @@ const errorMap: z.core.$ZodErrorMap = (issue) => {
 export function validate<T extends z.ZodType>(source: SourceFile, schema: T, basePath: readonly PathSegment[] = []): { data?: z.output<T>; diagnostics: Diagnostic[] } {
   const input = valueAt(source.data, basePath);
   // Valid data comes from the compiled fast path (fast-schema.ts), which builds what safeParse would; an invalid
-  // file is parsed by zod as before, for its issues.
+  // file's issues come from zod, run only on the parts of it that the fast path refuses (schemaIssues).
   const fast = fastSchema(schema)(input);
   if (fast.ok) return { data: fast.data, diagnostics: [] };
-  const result = schema.safeParse(input);
-  if (result.success) return { data: result.data, diagnostics: [] };
-  // Passed to safeParse, the error map would slow every file by a third (zod leaves its fast path). zod words a
-  // failure's issues when its error is first read: the map is zod's for that moment only, and no file is parsed twice.
+  const raw = schemaIssues(schema, input);
+  // Passed to zod's parse, the error map would slow every file by a third (zod leaves its fast path). zod words
+  // issues as safeParse's error does when first read (finalizeIssue): the map is zod's for that moment only.
   const previous = config().customError;
   config({ customError: errorMap });
   let issues: z.core.$ZodIssue[];
   try {
-    issues = result.error.issues;
+    if (raw.length) issues = raw.map((issue) => util.finalizeIssue(issue, { async: false }, config()));
+    else {
+      // Never expected (the fast path refuses exactly what zod refuses): zod's word then.
+      const result = schema.safeParse(input);
+      if (result.success) return { data: result.data, diagnostics: [] };
+      issues = result.error.issues;
+    }
   } finally {
     config({ customError: previous });
   }

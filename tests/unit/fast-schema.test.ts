@@ -5,7 +5,8 @@ import { CORE_SCHEMA, load } from 'js-yaml';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { collections, singles } from '../../scripts/content/check/model.ts';
-import { fastSchema } from '../../scripts/content/fast-schema.ts';
+import { util } from 'zod/v4/core';
+import { fastSchema, schemaIssues } from '../../scripts/content/fast-schema.ts';
 import { projectRoot } from '../support/fixtures.ts';
 
 // The check's compiled fast path (scripts/content/fast-schema.ts) against zod's own safeParse, for every content
@@ -224,6 +225,14 @@ function written(value: unknown): string {
     .join(',')}}`;
 }
 
+/**
+ * The issues `schemaIssues` finds (zod run only on the parts that fail), worded as safeParse's error words them:
+ * written out as JSON, to be the same as safeParse's, in the same order.
+ */
+function issuesOf(schema: Schema, input: unknown): string {
+  return JSON.stringify(schemaIssues(schema, input).map((issue) => util.finalizeIssue(issue, { async: false }, z.config())));
+}
+
 describe('the compiled fast path of the content schemas', () => {
   it('has real files of every schema the check uses to start from', () => {
     for (const [name, list] of seeds) expect(list.length, name).toBeGreaterThan(0);
@@ -238,6 +247,7 @@ describe('the compiled fast path of the content schemas', () => {
     const fast = fastSchema(schema);
     const files = seeds.get(name)!;
     let valid = 0;
+    let invalid = 0;
     let runs = 0;
     const mutation = fc.record({ at: fc.nat(), kind: fc.nat({ max: 9 }), pick: fc.nat() });
     fc.assert(
@@ -250,6 +260,10 @@ describe('the compiled fast path of the content schemas', () => {
         expect(found.ok).toBe(expected.success);
         // The fast path neither changes its input nor hands it back as its output.
         expect(written(input)).toBe(before);
+        if (!expected.success) {
+          invalid++;
+          expect(issuesOf(schema, input)).toBe(JSON.stringify(expected.error.issues));
+        }
         if (found.ok && expected.success) {
           valid++;
           expect(JSON.stringify(found.data)).toBe(JSON.stringify(expected.data));
@@ -262,6 +276,7 @@ describe('the compiled fast path of the content schemas', () => {
     // Enough of the cases stay valid for the values to be compared, and enough fail.
     expect(valid, `${valid} of ${runs} valid`).toBeGreaterThan(runs / 10);
     expect(valid, `${valid} of ${runs} valid`).toBeLessThan(runs * 0.9);
+    expect(invalid).toBe(runs - valid);
   });
 });
 
@@ -307,6 +322,19 @@ const zoo: [string, z.ZodType, unknown[]][] = [
   ['a refinement that aborts', z.strictObject({ s: z.string().refine((text) => text !== 'no', { abort: true }) }), [{ s: 'yes' }]],
   ['lengths in characters, not units', z.strictObject({ s: z.string().min(2).max(3) }), [{ s: '😀😀' }, { s: 'ab' }]],
   ['a list of a fixed length', z.array(z.number()).length(2), [[1, 2]]],
+  [
+    'a list whose item may abort before its length is checked',
+    z
+      .array(z.string().refine((text) => text.length < 5, { abort: true }))
+      .min(2)
+      .max(3),
+    [
+      ['a', 'b'],
+      ['ab', 'cd', 'e'],
+    ],
+  ],
+  ['a list with a message of its own, which its length check gives too', z.array(z.number(), 'a list of numbers').min(2), [[1, 2]]],
+  ['a required key that takes undefined', z.strictObject({ a: z.unknown(), b: z.string() }), [{ a: 1, b: 'x' }]],
   ['an overwrite and a starts-with check', z.string().toLowerCase().startsWith('a'), ['ABC']],
   ['whole numbers', z.strictObject({ i: z.int().min(-3).max(3), j: z.number().int().positive() }), [{ i: 0, j: 5 }]],
   ['a schema that refers to itself', Tree, [{ v: 1, kids: [{ v: 2 }, { v: 3, kids: [] }] }]],
@@ -325,6 +353,7 @@ describe('the compiled fast path of any schema', () => {
         const found = fast(input);
         expect(found.ok).toBe(expected.success);
         if (found.ok && expected.success) expect(written(found.data)).toBe(written(expected.data));
+        if (!expected.success) expect(issuesOf(schema, input)).toBe(JSON.stringify(expected.error.issues));
       }),
       { seed: 306, numRuns: 150 },
     );
