@@ -51,8 +51,12 @@ export function headingAnchors(body: unknown): string[] {
  * when its content has them, the page for dentists a section for each of the lab's facts the site settings (`site`) give.
  */
 export function pageAnchors(template: string, content: Record<string, unknown>, site?: Record<string, unknown>): string[] {
-  const anchors: string[] = [...shellAnchors, ...sectionAnchors(template)];
-  anchors.push(...siteAnchors(template, site));
+  return [...shellAnchors, ...sectionAnchors(template), ...siteAnchors(template, site), ...contentAnchors(template, content)];
+}
+
+/** The anchors a page has from its content (`pageAnchors` without those every page of its template has). */
+export function contentAnchors(template: string, content: Record<string, unknown>): string[] {
+  const anchors: string[] = [];
   if (template === 'detail') {
     if (Array.isArray(content.testimonials) && content.testimonials.length > 0) anchors.push('testimonials-title');
     if (Array.isArray(content.cases) && content.cases.length > 0) anchors.push('cases-title');

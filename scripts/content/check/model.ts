@@ -1,5 +1,6 @@
 /** What a check run reads and keeps: its options, the model of the content it accepted, and the facts the cross-file rules need. */
 import { Article, Glossary, Navigation, Page, Redirects, Service, SiteSettings, Testimonial, UiDictionary, type Page as PageData, type Service as ServiceData } from '../../../schemas/index.ts';
+import { sectionAnchors, shellAnchors, siteAnchors } from '../../../src/shared/anchors.ts';
 import type { Diagnostic } from '../diagnostics.ts';
 import type { PathSegment, SourceFile } from '../source.ts';
 
@@ -117,19 +118,57 @@ export interface RefFact {
   kinds?: ServiceData['kind'][];
 }
 
+/**
+ * The anchors of every page, by its English path. A page keeps only the anchors its content adds; those every page
+ * of its template has, and those the site settings add, are put with them when a link to the page is judged. A large
+ * site's check holds a short list a page (most have none), not a set of twenty.
+ */
+export class PageAnchors {
+  private readonly pages = new Map<string, { template: string; own: readonly string[]; all?: ReadonlySet<string> }>();
+  private site?: Record<string, unknown>;
+
+  /** Records a page's template and the anchors its content adds. */
+  set(path: string, template: string, own: readonly string[]): void {
+    this.pages.set(path, { template, own });
+  }
+
+  /** The site settings, whose facts add sections to a template's pages: given once every file is read, before any page's anchors are asked for. */
+  useSite(site: Record<string, unknown> | undefined): void {
+    this.site = site;
+    for (const page of this.pages.values()) page.all = undefined;
+  }
+
+  /** Every anchor of a page: its template's, its content's, then the site settings'. */
+  get(path: string): ReadonlySet<string> | undefined {
+    const page = this.pages.get(path);
+    if (!page) return undefined;
+    page.all ??= new Set(this.list(page));
+    return page.all;
+  }
+
+  /** Every anchor of every page, page by page. */
+  every(): Set<string> {
+    const all = new Set<string>();
+    for (const page of this.pages.values()) for (const id of this.list(page)) all.add(id);
+    return all;
+  }
+
+  private list(page: { template: string; own: readonly string[] }): string[] {
+    return [...shellAnchors, ...sectionAnchors(page.template), ...page.own, ...siteAnchors(page.template, this.site)];
+  }
+}
+
 /** What the cross-file checks need from each file. */
 export interface Facts {
   links: LinkFact[];
   refs: RefFact[];
   /** The anchors of each page, by English path. */
-  anchors: Map<string, Set<string>>;
+  anchors: PageAnchors;
   serviceKinds: Map<string, ServiceData['kind']>;
   /** Every page file's path, valid or not, with its file. */
   pagePaths: { entry: Scanned; path: string }[];
   /** Ids of the testimonials that are examples (`sample: true`). */
   samples: string[];
-  /** The template of each page, by English path, for the anchors the site settings add. */
-  templates: Map<string, string>;
   /** Pages that show an illustration where the lab's photograph belongs, with the field it belongs in. */
   photoless: { entry: Scanned; path: PathSegment[]; what: string }[];
   /** The ids of the blog's categories (content/pages/blog.yaml, read whether or not it passed its schema). */

@@ -10,7 +10,7 @@ import type { Diagnostic } from '../diagnostics.ts';
 import { registry, type RuleId, type Severity } from '../rules/registry.ts';
 import { SourceFile, type PathSegment } from '../source.ts';
 import { dotted } from '../yaml-path.ts';
-import type { CheckOptions, CollectionName, ContentModel, Entry, Facts, Scanned } from './model.ts';
+import { PageAnchors, type CheckOptions, type CollectionName, type ContentModel, type Entry, type Facts, type Scanned } from './model.ts';
 
 export class CheckRun {
   readonly root: string;
@@ -41,7 +41,7 @@ export class CheckRun {
    * name and facts still serve the other files' rules (a file is never a switch for the rest of the site).
    */
   siteAsRead?: { data: Record<string, unknown>; broken: Set<string> };
-  readonly facts: Facts = { links: [], refs: [], anchors: new Map(), serviceKinds: new Map(), pagePaths: [], samples: [], templates: new Map(), photoless: [] };
+  readonly facts: Facts = { links: [], refs: [], anchors: new PageAnchors(), serviceKinds: new Map(), pagePaths: [], samples: [], photoless: [] };
   /**
    * The glossary (content/glossary.yaml), read before any text is scanned (its name sorts first, and the
    * folders come after the files); when it failed its schema, what can be read of it.

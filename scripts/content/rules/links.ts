@@ -1,6 +1,6 @@
 /** Rules of links and the markup of texts: every link reaches a page (and its anchor), every text renders. */
 import { hrefPattern, type Redirects } from '../../../schemas/index.ts';
-import { headingAnchors, pageAnchors, siteAnchors } from '../../../src/shared/anchors.ts';
+import { contentAnchors, headingAnchors } from '../../../src/shared/anchors.ts';
 import { hasMarkupChar, readMarkup } from '../../../src/shared/inline-text.ts';
 import { englishPath, langOfPath, localizePath } from '../../../src/shared/paths.ts';
 import { offsetInSource } from '../check/locate.ts';
@@ -141,12 +141,12 @@ export function linkRules(run: CheckRun) {
 export function checkAnchorLinks(run: CheckRun, known: Set<string>): void {
   const { facts } = run;
   const site = record(run.site);
-  for (const [owner, template] of facts.templates) for (const id of siteAnchors(template, site)) facts.anchors.get(owner)?.add(id);
+  facts.anchors.useSite(site);
   const judge = linkJudge(known, run.redirects, facts);
   // An anchor alone where no page is its own: broken when no page has it.
   let everyAnchor: Set<string> | undefined;
   const nowhere = (hash: string): Verdict[] => {
-    everyAnchor ??= new Set([...facts.anchors.values()].flatMap((anchors) => [...anchors]));
+    everyAnchor ??= facts.anchors.every();
     if (everyAnchor.has(hash)) return [];
     const suggestion = didYouMean(hash, everyAnchor);
     return [
@@ -178,11 +178,11 @@ export function checkAnchorLinks(run: CheckRun, known: Set<string>): void {
 /** Records the anchors of the page a file defines; looks for two headings with one anchor only when there are. */
 export function addAnchors(run: CheckRun, entry: Scanned, owner: string | undefined, template: string): void {
   if (!owner) return;
-  const all = pageAnchors(template, record(entry.data));
-  const unique = new Set(all.map(own));
-  run.facts.anchors.set(owner, unique);
-  run.facts.templates.set(owner, template);
-  if (unique.size < all.length) duplicateHeadings(run, entry, template === 'about' ? ['story', 'body'] : ['body']);
+  // Those every page of the template has are the template's (PageAnchors); copied, as a heading's id is a slice of the file's text.
+  const anchors = contentAnchors(template, record(entry.data)).map(own);
+  run.facts.anchors.set(owner, template, anchors);
+  // Two headings with one anchor are two of the content's anchors alike.
+  if (anchors.length > 1 && new Set(anchors).size < anchors.length) duplicateHeadings(run, entry, template === 'about' ? ['story', 'body'] : ['body']);
 }
 
 /** Reports each heading of a rich text whose anchor an earlier heading has. */
