@@ -111,10 +111,10 @@ export interface InlineLink {
   hrefAt: number;
 }
 
-// Links and bold as `inlineMarkup` reads them, and otherwise a character that may show raw: one pass finds both, a
-// character being a match only where no link or bold starts. Only a link's address is captured: a label or a bold
-// text is cut out of the text only when it is read (a test holds this reading to `parseInline`'s).
-const markupOrRaw = /\[[^\]]+\]\(([^)\s]+)\)|\*\*[^*]+\*\*|[*\]<]/g;
+// Own copies of the patterns, so reading a text never moves the `lastIndex` of the ones the renderer shares.
+// Links and bold, and otherwise a character that may show raw: one pass finds both, a character being a match
+// only where no link or bold starts.
+const markupOrRaw = new RegExp(`${inlineMarkup.source}|[*\\]<]`, 'g');
 const noProblems: InlineProblem[] = [];
 const noInlineLinks: InlineLink[] = [];
 
@@ -129,36 +129,26 @@ export function readMarkup(text: string): { problems: InlineProblem[]; links: In
   let last = 0;
   // Whether a character that may show raw (`*`, `]`, `<`) stands between the markup read last and the next.
   let raw = false;
-  // The next "**" and "](" at or after a place, looked up again only once the reading has passed them.
-  let stars = -2;
-  let opens = -2;
   markupOrRaw.lastIndex = 0;
   for (let match = markupOrRaw.exec(text); match; match = markupOrRaw.exec(text)) {
-    const at = match.index;
-    const end = markupOrRaw.lastIndex;
-    const href = match[1];
-    // A link or bold is at least five characters long; a raw character one.
-    if (href === undefined && end - at === 1) {
+    const [whole, label, href, bold] = match;
+    if (label === undefined && bold === undefined) {
       raw = true;
       continue;
     }
+    const at = match.index;
     if (raw) textProblems(text.slice(last, at), last, problems === noProblems ? (problems = []) : problems);
     raw = false;
-    if (href === undefined) {
-      // Bold text (between "**" and "**") cannot hold bold: what it holds is text and links, and only its links are read.
-      if (opens !== -1 && opens < at + 2) opens = text.indexOf('](', at + 2);
-      if (opens !== -1 && opens + 2 <= end - 2) {
-        for (const inner of parseInline(text.slice(at + 2, end - 2), at + 2))
-          if (inner.type === 'link') (links === noInlineLinks ? (links = []) : links).push({ href: inner.href, hrefAt: inner.hrefAt });
+    if (bold !== undefined) {
+      // Bold text cannot hold bold: what it holds is text and links, and only its links are read.
+      if (bold.includes('](')) {
+        for (const inner of parseInline(bold, at + 2)) if (inner.type === 'link') (links === noInlineLinks ? (links = []) : links).push({ href: inner.href, hrefAt: inner.hrefAt });
       }
     } else {
-      // "[label](href)": the label ends where "](" + href + ")" begins.
-      const labelEnd = end - href.length - 3;
-      if (stars !== -1 && stars < at + 1) stars = text.indexOf('**', at + 1);
-      if (stars !== -1 && stars + 2 <= labelEnd) linkProblem(text.slice(at + 1, labelEnd), at, problems === noProblems ? (problems = []) : problems);
-      (links === noInlineLinks ? (links = []) : links).push({ href, hrefAt: end - href.length - 1 });
+      if (label!.includes('**')) linkProblem(label!, at, problems === noProblems ? (problems = []) : problems);
+      (links === noInlineLinks ? (links = []) : links).push({ href: href!, hrefAt: at + whole.length - href!.length - 1 });
     }
-    last = end;
+    last = at + whole.length;
   }
   if (raw) textProblems(text.slice(last), last, problems === noProblems ? (problems = []) : problems);
   return { problems: problems.length > 1 ? problems.sort((a, b) => a.at - b.at) : problems, links };
