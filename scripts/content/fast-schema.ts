@@ -66,7 +66,8 @@ interface Def {
   when?: unknown;
 }
 interface Check {
-  _zod: { def: Def; traits: Set<string> };
+  /** `check` runs it over a payload, adding an issue when the value fails (checks.js). */
+  _zod: { def: Def; traits: Set<string>; check?: (payload: { value: unknown; issues: unknown[] }) => unknown };
 }
 
 const compiled = new WeakMap<object, (input: unknown) => FastResult<unknown>>();
@@ -222,7 +223,7 @@ function checkCode(check: Check, type: string, constant: (value: unknown) => str
     case 'custom': {
       // .refine() and .superRefine(): the author's function, run as zod runs it, on the value built so far, with
       // a payload of its own; any issue it adds fails the value (zod then words it). An async one is left to zod.
-      if (!onlyTraits(traits, ['$ZodCheck', '$ZodType', '$ZodCustom']) || typeof (check._zod as { check?: unknown }).check !== 'function') return undefined;
+      if (!onlyTraits(traits, ['$ZodCheck', '$ZodType', '$ZodCustom']) || typeof check._zod.check !== 'function') return undefined;
       const refinement = constant(check);
       return `{ const payload = { value: v, issues: [] }; if (${refinement}._zod.check(payload) instanceof Promise || payload.issues.length) return FAIL; v = payload.value; }`;
     }
@@ -578,7 +579,7 @@ function issuesAt(node: Node, value: unknown): RawIssue[] {
           if (issues.some((issue) => issue.continue === false)) continue;
           if (!(check._zod.def.when as (payload: unknown) => boolean)(payload)) continue;
           const before = issues.length;
-          (check._zod as unknown as { check: (payload: unknown) => unknown }).check(payload);
+          check._zod.check?.(payload);
           for (let i = before; i < issues.length; i++) (issues[i] as { schema?: unknown }).schema ??= node;
         }
       }
