@@ -4,7 +4,10 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkContent } from '../../scripts/content/check.ts';
 import type { Diagnostic } from '../../scripts/content/diagnostics.ts';
+import { SourceFile } from '../../scripts/content/source.ts';
+import { validate } from '../../scripts/content/validate.ts';
 import { run as translations } from '../../scripts/translations.ts';
+import { z } from 'zod';
 import { hasMarkupChar, inlineProblems, parseInline, plainText, readMarkup } from '../../src/shared/inline-text.ts';
 import { fixtureSite } from '../support/fixtures.ts';
 
@@ -182,6 +185,31 @@ describe('a number written in quotes', () => {
     expect(found.map((d) => `${d.line}:${d.column} ${d.rule} ${d.path}`)).toEqual(['16:12 schema/invalid-type body[0].level']);
     expect(found[0]!.message).toBe('expected the number 2 or 3, found the text "2"');
     expect(found[0]!.hint).toBe('write 2 without quotes: in quotes it is a text');
+  });
+});
+
+describe('a fixed number or true/false written in quotes, in any schema', () => {
+  // Each way a schema names fixed values reaches zod's issues by another path (invalid_value, invalid_union).
+  const schemas: [string, z.ZodType, (number | boolean)[]][] = [
+    ['one number', z.strictObject({ field: z.literal(2) }), [2]],
+    ['several numbers', z.strictObject({ field: z.literal([1, 2, 3]) }), [1, 2, 3]],
+    ['true', z.strictObject({ field: z.literal(true) }), [true]],
+    ['a choice of numbers', z.strictObject({ field: z.union([z.literal(2), z.literal(3)]) }), [2, 3]],
+    ['a choice of true and false', z.strictObject({ field: z.union([z.literal(false), z.literal(true)]) }), [false, true]],
+  ];
+  it('is named as a text, with the value to write without quotes', () => {
+    fc.assert(
+      fc.property(fc.nat({ max: schemas.length - 1 }), fc.nat(), fc.constantFrom('"', "'"), fc.constantFrom('', ' '), (which, pick, quote, pad) => {
+        const [, schema, values] = schemas[which]!;
+        const value = values[pick % values.length]!;
+        const written = `${pad}${String(value)}${pad}`;
+        const found = validate(new SourceFile('content/x.yaml', `field: ${quote}${written}${quote}\n`), schema).diagnostics;
+        expect(found.map((d) => `${d.line}:${d.column} ${d.rule} ${d.path}`)).toEqual(['1:8 schema/invalid-type field']);
+        expect(found[0]!.message).toContain(`found the text "${written}"`);
+        expect(found[0]!.hint).toBe(`write ${String(value)} without quotes: in quotes it is a text`);
+      }),
+      { numRuns: 200 },
+    );
   });
 });
 
