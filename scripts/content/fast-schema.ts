@@ -86,12 +86,28 @@ export function fastSchema<T extends z.ZodType>(schema: T): (input: unknown) => 
   return fast as (input: unknown) => FastResult<z.output<T>>;
 }
 
+/**
+ * Makes a payload given to zod let go of its value once the value is read. V8 puts objects made at one place of the
+ * code straight into the old generation once it finds most of them alive at its minor collections (allocation-site
+ * pretenuring), and it does so for these payloads. Dead there, a payload still holding its value keeps the value,
+ * and through its texts the whole text of the file they were read from, alive through every minor collection until
+ * the next major one: over bench:content's tree, some 30 MB of file texts copied into the old generation a run.
+ */
+function letGo(payload: { value: unknown }): void {
+  payload.value = undefined;
+}
+
 /** Hands a node whole to zod, as safeParse runs it. */
 function byZod(node: Node): Parse {
   return (value) => {
-    const result = node._zod.run({ value, issues: [] }, { async: false });
+    const payload = { value, issues: [] };
+    const result = node._zod.run(payload, { async: false });
     if (result instanceof Promise) return FAIL;
-    return result.issues.length ? FAIL : result.value;
+    const parsed = result.issues.length ? FAIL : result.value;
+    // zod gives this payload back, or one of its own (a pipe's, a transform's).
+    letGo(payload);
+    letGo(result);
+    return parsed;
   };
 }
 
@@ -223,9 +239,10 @@ function checkCode(check: Check, type: string, constant: (value: unknown) => str
     case 'custom': {
       // .refine() and .superRefine(): the author's function, run as zod runs it, on the value built so far, with
       // a payload of its own; any issue it adds fails the value (zod then words it). An async one is left to zod.
+      // The payload lets go of the value once it is read, as letGo() says why.
       if (!onlyTraits(traits, ['$ZodCheck', '$ZodType', '$ZodCustom']) || typeof check._zod.check !== 'function') return undefined;
       const refinement = constant(check);
-      return `{ const payload = { value: v, issues: [] }; if (${refinement}._zod.check(payload) instanceof Promise || payload.issues.length) return FAIL; v = payload.value; }`;
+      return `{ const payload = { value: v, issues: [] }; if (${refinement}._zod.check(payload) instanceof Promise || payload.issues.length) return FAIL; v = payload.value; payload.value = undefined; }`;
     }
     default:
       return undefined;
@@ -456,8 +473,11 @@ type RawIssue = z.core.$ZodRawIssue;
 
 /** The parse zod runs for a node, with its checks, as safeParse does. */
 function zodIssues(node: Node, value: unknown): RawIssue[] {
-  const result = node._zod.run({ value, issues: [] }, { async: false });
+  const payload = { value, issues: [] };
+  const result = node._zod.run(payload, { async: false });
   if (result instanceof Promise) throw new Error('an async schema cannot check content');
+  letGo(payload);
+  letGo(result);
   return result.issues as RawIssue[];
 }
 
@@ -582,6 +602,7 @@ function issuesAt(node: Node, value: unknown): RawIssue[] {
           check._zod.check?.(payload);
           for (let i = before; i < issues.length; i++) (issues[i] as { schema?: unknown }).schema ??= node;
         }
+        letGo(payload);
       }
       return issues;
     }
