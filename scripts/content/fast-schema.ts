@@ -180,6 +180,9 @@ function codePoints(text: string): number {
   return count;
 }
 
+/** The source of the function zod's .trim() replaces a text with (api.js, `_trim`), by which the compiled code knows it. */
+const zodTrim = String((z.string().trim() as unknown as Node)._zod.def.checks![0]!._zod.def.tx);
+
 /** The condition zod gives a length check unless told otherwise: the value has a length (checks.js, `_whenHasLength`). */
 const lengthWhen = (z.string().min(1) as unknown as Node)._zod.def.checks![0]!._zod.def.when;
 
@@ -225,6 +228,9 @@ function checkCode(check: Check, type: string, constant: (value: unknown) => str
     case 'overwrite':
       // .trim(), .toLowerCase() ...: zod replaces the value with the function's result.
       if (typeof def.tx !== 'function' || !onlyTraits(traits, ['$ZodCheck', '$ZodCheckOverwrite'])) return undefined;
+      // A text's .trim(), which every text of the content has: trimmed only when it begins or ends with a character
+      // other than a printable ASCII one (none of those is a space to trim), which spares most texts the call.
+      if (type === 'string' && String(def.tx) === zodTrim) return '{ const a = v.charCodeAt(0), b = v.charCodeAt(v.length - 1); if (!(a > 32 && a < 127 && b > 32 && b < 127)) v = v.trim(); }';
       return `v = ${constant(def.tx)}(v);`;
     case 'greater_than':
     case 'less_than': {

@@ -367,6 +367,24 @@ describe('the compiled fast path of any schema', () => {
     expect(fast({})).toEqual({ ok: true, data: { list: [] } });
   });
 
+  it('trims a text exactly as zod does, whatever character it begins or ends with', () => {
+    const schema = z.strictObject({ text: z.string().trim().min(1) });
+    const fast = fastSchema(schema);
+    // Every character JavaScript trims, the printable ASCII ones beside them, and others that are not spaces.
+    const spaces = ['\t', '\n', '\v', '\f', '\r', ' ', '\u00a0', '\u1680', '\u2000', '\u200a', '\u2028', '\u2029', '\u202f', '\u205f', '\u3000', '\ufeff'];
+    const others = ['!', '~', 'a', 'Z', '0', '\u007f', '\u0085', '\u00e9', '\u200b', '\u180e', '\ud83d\ude00', '\u0000'];
+    const text = fc.array(fc.constantFrom(...spaces, ...others), { maxLength: 6 }).map((units) => units.join(''));
+    fc.assert(
+      fc.property(text, (value) => {
+        const expected = schema.safeParse({ text: value });
+        const found = fast({ text: value });
+        expect(found.ok).toBe(expected.success);
+        if (found.ok && expected.success) expect(found.data.text).toBe(expected.data.text);
+      }),
+      { seed: 3202, numRuns: 2000 },
+    );
+  });
+
   it("lets go of each value it gives zod once it is read: a payload V8 put in the old generation would keep a file's text alive", () => {
     type Payload = { value: unknown; issues: unknown[] };
     const given: Payload[] = [];
