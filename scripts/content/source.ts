@@ -32,8 +32,6 @@ export class SourceFile {
   /** Offsets of plain (unquoted) texts that a ` #` on their line cut short: YAML read the rest as a comment. */
   readonly cutByComment: { start: number; end: number; comment: number }[] = [];
   private source?: string;
-  /** The file's bytes as read, kept for its hash until the file is released. */
-  private bytes?: Uint8Array;
   private hashed?: string;
   private frames?: Frame;
   /** Per top-level key, its entry's frames from a parse of its section alone (null: the whole file is parsed instead). */
@@ -47,13 +45,16 @@ export class SourceFile {
   constructor(
     /** Project-relative path, e.g. `content/site.yaml`. */
     readonly file: string,
-    /** The file's text, or its bytes as read (UTF-8). */
+    /**
+     * The file's text, or its bytes as read (UTF-8), which the caller may reuse once this returns: the hash the
+     * translation lock records is taken from them at once.
+     */
     content: string | Uint8Array,
     /** Absolute path, so a released text can be read again to point at a node. */
     private readonly abs?: string,
   ) {
     const text = typeof content === 'string' ? content : Buffer.from(content.buffer, content.byteOffset, content.byteLength).toString('utf8');
-    if (typeof content !== 'string') this.bytes = content;
+    if (typeof content !== 'string') this.hashed = fileHash(content);
     this.source = text;
     // Without " #" in it no text can have been cut by a comment, and the parse needs no listener at all.
     const parsed = this.parse(text, hasSpacedHash(text) ? 'comments' : 'plain');
@@ -69,7 +70,7 @@ export class SourceFile {
    * held, which spares encoding the text again.
    */
   get hash(): string {
-    this.hashed ??= fileHash(this.bytes ?? this.text);
+    this.hashed ??= fileHash(this.text);
     return this.hashed;
   }
 
@@ -86,7 +87,6 @@ export class SourceFile {
   release(): void {
     if (!this.abs) return;
     this.source = undefined;
-    this.bytes = undefined;
     this.frames = undefined;
     this.sections = undefined;
     this.items = undefined;

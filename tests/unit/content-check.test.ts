@@ -1,7 +1,10 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkContent } from '../../scripts/content/check.ts';
+import { readBytes } from '../../scripts/content/check/run.ts';
 import type { Diagnostic } from '../../scripts/content/diagnostics.ts';
 import { fixtureSite } from '../support/fixtures.ts';
 
@@ -239,6 +242,32 @@ describe('lengths', () => {
 
   it('warns about a meta description that is too short', () => {
     expect(check({ bad: ['short-description'] }).map(where)).toEqual(['content/pages/privacy.yaml:7:9 length/description']);
+  });
+});
+
+describe('reading the files', () => {
+  it('reads each file whole into the one buffer it reuses, whatever the sizes of the files before it', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'read-bytes-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    // Empty files, small ones, and ones larger than the buffer's first size (64 KiB), in any order.
+    const file = fc.oneof(fc.uint8Array({ maxLength: 300 }), fc.uint8Array({ minLength: 65_000, maxLength: 140_000 }));
+    let n = 0;
+    fc.assert(
+      fc.property(fc.array(file, { minLength: 1, maxLength: 6 }), (contents) => {
+        const paths = contents.map((bytes) => {
+          const path = join(dir, `${n++}.yaml`);
+          writeFileSync(path, bytes);
+          return path;
+        });
+        for (const path of paths) expect(Buffer.from(readBytes(path)).equals(readFileSync(path))).toBe(true);
+      }),
+      // A failure is shown as found: shrinking files this large would take minutes.
+      { seed: 3203, numRuns: 40, endOnFailure: true },
+    );
+    // As readFileSync: a missing file and a folder are errors, not empty texts.
+    mkdirSync(join(dir, 'folder.yaml'));
+    expect(() => readBytes(join(dir, 'missing.yaml'))).toThrow(/ENOENT/);
+    expect(() => readBytes(join(dir, 'folder.yaml'))).toThrow(/EISDIR/);
   });
 });
 

@@ -3,7 +3,7 @@
  * cross-file rules, the redirects and routes found so far) and how a rule reports a finding. Every rule
  * family is a module over it (../rules/), instead of closures inside one function sharing its variables.
  */
-import { readFileSync } from 'node:fs';
+import { closeSync, openSync, readSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import type { Glossary, Redirects, SiteSettings } from '../../../schemas/index.ts';
 import type { Diagnostic } from '../diagnostics.ts';
@@ -98,7 +98,7 @@ export class CheckRun {
   read(abs: string): SourceFile | undefined {
     this.files++;
     // Read as bytes: the translation lock's hash of the file is taken from them, without encoding the text again.
-    const source = new SourceFile(this.rel(abs), readFileSync(abs), abs);
+    const source = new SourceFile(this.rel(abs), readBytes(abs), abs);
     if (source.syntaxErrors.length) {
       this.diagnostics.push(...source.syntaxErrors);
       return undefined;
@@ -108,5 +108,32 @@ export class CheckRun {
       return undefined;
     }
     return source;
+  }
+}
+
+/** The buffer every file is read into, grown to the largest file read so far. */
+let buffer = Buffer.allocUnsafe(1 << 16);
+
+/**
+ * A file's bytes, read into the one buffer the check reuses for every file: valid until the next file is read.
+ * A buffer of its own for each file, as readFileSync makes, cost about 20 ms a run over bench:content's 5,000
+ * files in allocating and freeing them. Throws as readFileSync does (a missing file, a folder).
+ */
+export function readBytes(abs: string): Uint8Array {
+  const fd = openSync(abs, 'r');
+  try {
+    let length = 0;
+    for (;;) {
+      if (length === buffer.length) {
+        const larger = Buffer.allocUnsafe(buffer.length * 2);
+        buffer.copy(larger);
+        buffer = larger;
+      }
+      const read = readSync(fd, buffer, length, buffer.length - length, null);
+      if (read === 0) return buffer.subarray(0, length);
+      length += read;
+    }
+  } finally {
+    closeSync(fd);
   }
 }
