@@ -66,8 +66,8 @@ export class SourceFile {
   }
 
   /**
-   * The hash of the whole file as the translation lock records it (`fileHash`): of the bytes read, while they are
-   * held, which spares encoding the text again.
+   * The hash of the whole file as the translation lock records it (`fileHash`): of the bytes read, taken as they
+   * were given (which spares encoding the text again), else of the text.
    */
   get hash(): string {
     this.hashed ??= fileHash(this.text);
